@@ -1,0 +1,1 @@
+"""Battle (rules 10-15): maneuver, striking, rangestriking, carry-over, reinforcement, summoning."""
