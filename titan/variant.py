@@ -113,7 +113,7 @@ class Land:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Masterboard:
     lands: Mapping[int, Land]
     towers: tuple[int, ...]
@@ -147,7 +147,7 @@ class BattleHex:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Battleland:
     terrain: str
     hexes: Mapping[str, BattleHex]
@@ -157,7 +157,7 @@ class Battleland:
         return self.hexes[label]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class BattleEntry:
     """Entry hexes (errata 2.2, 10.1, 10.2)."""
 
@@ -174,7 +174,7 @@ class RecruitStep:
     needs_previous: int | None  # how many of the previous creature qualify (18.2); None: first
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Variant:
     name: str
     characters: Mapping[str, Character]
@@ -324,7 +324,10 @@ def _load_characters(raw: Mapping[str, Any]) -> dict[str, Character]:
 
 @cache
 def load(name: str = "default") -> Variant:
-    """Load and validate a variant; cached, and immutable, so it may be shared freely."""
+    """Load and validate a variant; cached, and immutable, so it may be shared freely.
+
+    Variants compare and hash by identity, so they can key caches of derived tables.
+    """
     chars = _load_characters(_read(name, "characters.json"))
     rec = _read(name, "recruits.json")
     chains = {
