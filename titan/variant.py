@@ -204,9 +204,14 @@ def titan_value(score: int) -> int:
 
 def marker_prefix(colour: str) -> str:
     """Two-letter marker prefix: Bk, Bu, Br, Gd, Gr, Rd."""
-    return {"Black": "Bk", "Blue": "Bu", "Brown": "Br", "Gold": "Gd", "Green": "Gr", "Red": "Rd"}.get(
-        colour, colour[:2]
-    )
+    return {
+        "Black": "Bk",
+        "Blue": "Bu",
+        "Brown": "Br",
+        "Gold": "Gd",
+        "Green": "Gr",
+        "Red": "Rd",
+    }.get(colour, colour[:2])
 
 
 def markers_of(colour: str, count: int) -> tuple[str, ...]:
@@ -219,7 +224,9 @@ def _read(name: str, file: str) -> Any:
     return json.loads(resources.files("titan.variants").joinpath(name, file).read_text("utf-8"))
 
 
-def _land_neighbours(col: int, row: int, at: Mapping[tuple[int, int], int]) -> tuple[int | None, ...]:
+def _land_neighbours(
+    col: int, row: int, at: Mapping[tuple[int, int], int]
+) -> tuple[int | None, ...]:
     """Lands across each side; only long sides touch another land (see masterboard.json)."""
     down = (col + row) % 2 == 0
     cells: list[tuple[int, int] | None]
@@ -238,7 +245,12 @@ def _load_masterboard(raw: Mapping[str, Any]) -> Masterboard:
     for r in raw["lands"]:
         exits = tuple(Exit(to, sign, side, entry) for to, sign, side, entry in r["exits"])
         lands[r["label"]] = Land(
-            r["label"], r["terrain"], r["col"], r["row"], r["label_side"], exits,
+            r["label"],
+            r["terrain"],
+            r["col"],
+            r["row"],
+            r["label_side"],
+            exits,
             _land_neighbours(r["col"], r["row"], at),
         )
     board = Masterboard(lands, tuple(raw["towers"]))
@@ -252,7 +264,9 @@ def _validate_masterboard(board: Masterboard) -> None:
             if e.sign not in SIGNS or e.entry_side not in ENTRY_SIDES:
                 raise VariantError(f"land {land.label}: bad exit {e}")
             if e.side not in land.long_sides or land.neighbours[e.side] != e.to:
-                raise VariantError(f"land {land.label}: exit to {e.to} not across long side {e.side}")
+                raise VariantError(
+                    f"land {land.label}: exit to {e.to} not across long side {e.side}"
+                )
         for side in land.long_sides:
             n = land.neighbours[side]
             if n is None:
@@ -316,8 +330,15 @@ def _load_characters(raw: Mapping[str, Any]) -> dict[str, Character]:
     for r in raw["characters"]:
         power = r["power"] if r["power"] is not None else 6
         out[r["name"]] = Character(
-            r["name"], r["class"], power, r["skill"], r["flies"], r["rangestrikes"],
-            r["magic_missile"], r["count"], frozenset(r["natives"]),
+            r["name"],
+            r["class"],
+            power,
+            r["skill"],
+            r["flies"],
+            r["rangestrikes"],
+            r["magic_missile"],
+            r["count"],
+            frozenset(r["natives"]),
         )
     return out
 
@@ -330,9 +351,7 @@ def load(name: str = "default") -> Variant:
     """
     chars = _load_characters(_read(name, "characters.json"))
     rec = _read(name, "recruits.json")
-    chains = {
-        t: tuple(RecruitStep(c, n) for c, n in steps) for t, steps in rec["chains"].items()
-    }
+    chains = {t: tuple(RecruitStep(c, n) for c, n in steps) for t, steps in rec["chains"].items()}
     for t, steps in chains.items():
         for s in steps:
             if s.creature not in chars:

@@ -1,0 +1,107 @@
+"""Shared helpers for the tests: building positions and checking invariants."""
+
+from __future__ import annotations
+
+import pickle
+from collections import Counter
+
+from titan.engine.game import Game
+from titan.engine.state import Legion
+from titan.variant import TITAN, titan_power
+
+
+def started(seed: int = 1, players: int = 2) -> Game:
+    """A game past colour choice: the first player's commencement phase."""
+    game = Game.new("default", [f"P{i}" for i in range(players)], seed)
+    colours = ["Red", "Blue", "Green", "Gold", "Black", "Brown"]
+    while game.state.phase == "colour":
+        p = game.prompt().player
+        game.act(p, type(game.prompt().options[0])(colours.pop(0)))  # type: ignore[call-arg]
+    return game
+
+
+def place(game: Game, owner: int, marker: str, land: int, characters: list[str]) -> Legion:
+    """Put a legion on the board (test set-up), taking its characters from the caretaker."""
+    state = game.state
+    for name in characters:
+        if name != TITAN:
+            state.caretaker[name] -= 1
+    if marker in state.players[owner].markers:
+        state.players[owner].markers.remove(marker)
+    legion = Legion(marker, owner, land, sorted(characters))
+    state.legions[marker] = legion
+    return legion
+
+
+def clear_board(game: Game) -> None:
+    """Remove every legion (returning characters) so a test can set up its own position."""
+    state = game.state
+    for lg in list(state.legions.values()):
+        for name in lg.characters:
+            if name != TITAN:
+                state.caretaker[name] += 1
+        state.players[lg.owner].markers.append(lg.marker)
+        del state.legions[lg.marker]
+    for k in state.known:
+        k.clear()
+
+
+def snapshot(game: Game) -> bytes:
+    return pickle.dumps((game.state, len(game.history), len(game.actions)))
+
+
+def check_invariants(game: Game, previous_scores: list[int] | None = None) -> list[int]:
+    """Every character counted exactly once, legion sizes, Titans, markers, knowledge that is
+    never wrong, Titan power from score, scores that never fall. Returns the scores."""
+    v = game.variant
+    state = game.state
+    eng = state.engagement
+    in_legions: Counter[str] = Counter()
+    for lg in state.legions.values():
+        in_legions.update(lg.characters)
+        assert state.players[lg.owner].alive, f"{lg.marker} belongs to an eliminated player"
+        limit = 8 if state.players[lg.owner].turns_taken == 0 else 7
+        assert 1 <= len(lg.characters) <= limit, f"{lg.marker} has {len(lg.characters)}"
+    pending: Counter[str] = Counter()
+    if eng is not None:
+        for names in eng.slain.values():
+            pending.update(names)
+    for name, ch in v.characters.items():
+        if name == TITAN:
+            continue
+        total = state.caretaker[name] + in_legions[name] + state.dead.get(name, 0)
+        if not (eng is not None and eng.stage >= 4):
+            total += pending[name]
+        expected = (
+            0
+            if (state.options.titan_variant and name in ("Centaur", "Gargoyle", "Ogre"))
+            else ch.count
+        )
+        assert total == expected, f"{name}: {total} counted, {expected} exist"
+    for p in state.players:
+        titans = sum(lg.characters.count(TITAN) for lg in state.player_legions(p.index))
+        if p.alive and p.colour is not None and not (eng and TITAN in sum(eng.slain.values(), [])):
+            assert titans == 1, f"{p.name} has {titans} Titans"
+        if not p.alive:
+            assert titans == 0
+    seen: Counter[str] = Counter(state.legions)
+    for p in state.players:
+        seen.update(p.markers)
+    assert all(n == 1 for n in seen.values()), "a marker is in two places"
+    for observer, known in enumerate(state.known):
+        for marker, k in known.items():
+            if marker not in state.legions:
+                continue
+            actual = Counter(state.legions[marker].characters)
+            for name, n in k.items():
+                assert actual[name] >= n, (
+                    f"observer {observer} wrongly believes {marker} has {n} {name}"
+                )
+    view = game.view(None)
+    scores = []
+    for p, pv in zip(state.players, view["players"], strict=True):
+        assert pv["titan_power"] == titan_power(p.score) == 6 + p.score // 100
+        scores.append(p.score)
+    if previous_scores is not None:
+        assert all(a >= b for a, b in zip(scores, previous_scores, strict=True)), "a score fell"
+    return scores

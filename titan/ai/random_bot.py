@@ -1,0 +1,86 @@
+"""A player that picks uniformly among legal choices, with a few weights so that games move
+along (it prefers moving and mustering to stopping). Deterministic for a given seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from titan.engine.actions import (
+    Action,
+    Concede,
+    DoneMoving,
+    DoneMustering,
+    DoneSplitting,
+    Fight,
+    Move,
+    Muster,
+    NoMoreProposals,
+    Proposal,
+    Propose,
+    Split,
+    Withdraw,
+)
+from titan.engine.prompts import Prompt
+
+
+class RandomBot:
+    def __init__(self, seed: int, *, fight: bool = True, withdraw: bool = False) -> None:
+        self.rng = random.Random(seed)
+        self.fight = fight  # False: settle every engagement by flight, concession or agreement
+        self.withdraw = withdraw
+
+    def choose(self, view: dict[str, Any], prompt: Prompt) -> Action:
+        opts = [o for o in prompt.options if self.withdraw or not isinstance(o, Withdraw)]
+        if not self.fight and len(opts) > 1:
+            opts = [o for o in opts if not isinstance(o, Fight)]
+        rng = self.rng
+        if prompt.kind in ("negotiate",) and rng.random() < 0.4:
+            proposal = self._proposal(view, prompt)
+            if proposal is not None:
+                return Propose((proposal,))
+        if prompt.kind == "negotiate_final" and not self.fight:
+            opts = [o for o in opts if not isinstance(o, Fight)] or opts
+        if prompt.kind == "move":
+            moves = [o for o in opts if isinstance(o, Move)]
+            if moves and (rng.random() < 0.85 or not any(isinstance(o, DoneMoving) for o in opts)):
+                return rng.choice(moves)
+        if prompt.kind == "split":
+            splits = [o for o in opts if isinstance(o, Split)]
+            if splits and (
+                rng.random() < 0.3 or not any(isinstance(o, DoneSplitting) for o in opts)
+            ):
+                s = rng.choice(splits)
+                return Split(
+                    s.legion, rng.choice(prompt.info.get("markers") or [s.marker]), s.characters
+                )
+            return next((o for o in opts if isinstance(o, DoneSplitting)), rng.choice(opts))
+        if prompt.kind == "muster":
+            musters = [o for o in opts if isinstance(o, Muster)]
+            if musters and rng.random() < 0.9:
+                return rng.choice(musters)
+            return next((o for o in opts if isinstance(o, DoneMustering)), rng.choice(opts))
+        if prompt.kind == "negotiate" and rng.random() < 0.5:
+            return next(o for o in opts if isinstance(o, NoMoreProposals | Concede))
+        return rng.choice(opts)
+
+    def _proposal(self, view: dict[str, Any], prompt: Prompt) -> Proposal | None:
+        """A random agreement: one side wholly eliminated, the other losing a few."""
+        contents: dict[str, list[str]] = {}
+        for lg in view["legions"]:
+            if lg["marker"] in (prompt.info.get("attacker"), prompt.info.get("defender")):
+                contents[lg["marker"]] = list(lg.get("characters", lg.get("known", [])))
+        att = contents.get(prompt.info.get("attacker", ""))
+        dfd = contents.get(prompt.info.get("defender", ""))
+        if not att or not dfd:
+            return None
+        rng = self.rng
+        losers = rng.choice(["attacker", "defender"])
+        whole, other = (att, dfd) if losers == "attacker" else (dfd, att)
+        spare = [c for c in other if c != "Titan"]
+        k = rng.randint(0, min(2, len(spare)))
+        partial = sorted(rng.sample(spare, k))
+        if rng.random() < 0.05:
+            partial = sorted(other)  # mutual elimination now and then
+        a, d = (sorted(whole), partial) if losers == "attacker" else (partial, sorted(whole))
+        return Proposal(tuple(a), tuple(d))
