@@ -5,18 +5,22 @@ from __future__ import annotations
 import pickle
 from collections import Counter
 
+from titan.engine.actions import ChooseColour
 from titan.engine.game import Game
 from titan.engine.state import Legion
 from titan.variant import TITAN, titan_power
 
 
 def started(seed: int = 1, players: int = 2) -> Game:
-    """A game past colour choice: the first player's commencement phase."""
+    """A game past colour choice: the first player's commencement phase. The first player
+    (highest tower) plays Red, the second Blue, and so on."""
     game = Game.new("default", [f"P{i}" for i in range(players)], seed)
     colours = ["Red", "Blue", "Green", "Gold", "Black", "Brown"]
+    by_tower = sorted(game.state.players, key=lambda pl: -(pl.tower or 0))
+    colour_of = {pl.index: colours[rank] for rank, pl in enumerate(by_tower)}
     while game.state.phase == "colour":
         p = game.prompt().player
-        game.act(p, type(game.prompt().options[0])(colours.pop(0)))  # type: ignore[call-arg]
+        game.act(p, ChooseColour(colour_of[p]))
     return game
 
 
@@ -80,11 +84,15 @@ def check_invariants(game: Game, previous_scores: list[int] | None = None) -> li
         assert total == expected, f"{name}: {total} counted, {expected} exist"
     for p in state.players:
         titans = sum(lg.characters.count(TITAN) for lg in state.player_legions(p.index))
-        if p.alive and p.colour is not None and not (eng and TITAN in sum(eng.slain.values(), [])):
+        if (
+            p.alive
+            and p.colour is not None
+            and not (eng and any(TITAN in names for names in eng.slain.values()))
+        ):
             assert titans == 1, f"{p.name} has {titans} Titans"
         if not p.alive:
             assert titans == 0
-    seen: Counter[str] = Counter(state.legions)
+    seen: Counter[str] = Counter(state.legions.keys())
     for p in state.players:
         seen.update(p.markers)
     assert all(n == 1 for n in seen.values()), "a marker is in two places"

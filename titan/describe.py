@@ -20,7 +20,8 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "turn_started":
         return f"\n== Turn {d['turn']}: {name(d['player'])} =="
     if k == "split":
-        return f"  {d['marker']} splits off {d['new']} on {d['land']} ({d['heights'][0]}+{d['heights'][1]})"
+        a, b = d["heights"]
+        return f"  {d['marker']} splits off {d['new']} on {d['land']} ({a}+{b})"
     if k == "movement_roll":
         return f"  rolls {d['roll']} for movement"
     if k == "mulligan":

@@ -124,7 +124,7 @@ class Masterboard:
 
 @dataclass(frozen=True, slots=True)
 class Hexside:
-    """A hazard on a battle hexside: ``top`` is True when the hex it is seen from is the upper one."""
+    """A hazard on a battle hexside; ``top``: the hex it is seen from is the upper one."""
 
     hazard: str
     top: bool
@@ -319,9 +319,12 @@ def _load_battleland(terrain: str, raw: Mapping[str, Any], tower: bool) -> Battl
             t = back.hexsides[(d + 3) % 6]
             if (s is None) != (t is None):
                 raise VariantError(f"{terrain} {lab}/{n}: hazard seen from one side only")
-            if s is not None and t is not None:
-                if s.hazard not in HAZARD_HEXSIDES or s.hazard != t.hazard or s.top == t.top:
-                    raise VariantError(f"{terrain} {lab}/{n}: hexside hazards disagree")
+            if (
+                s is not None
+                and t is not None
+                and (s.hazard not in HAZARD_HEXSIDES or s.hazard != t.hazard or s.top == t.top)
+            ):
+                raise VariantError(f"{terrain} {lab}/{n}: hexside hazards disagree")
     return Battleland(terrain, hexes, tower)
 
 

@@ -314,8 +314,10 @@ def _resolve(ctx: Ctx, how: str, losses: dict[str, list[str]]) -> None:
     record_outcome(ctx, how)
 
 
-def record_outcome(ctx: Ctx, how: str) -> None:
-    """Decide the winner from what is left, drop eliminated legions (9.5) and continue."""
+def record_outcome(ctx: Ctx, how: str, winner: str | None = "auto") -> None:
+    """Record the outcome, drop eliminated legions (9.5) and continue. ``winner`` "auto": the
+    side with characters left, if only one has any; a battle names it (a side whose Titan
+    fell has lost even with characters left, 19.3)."""
     state = ctx.state
     eng = state.engagement
     assert eng is not None
@@ -325,7 +327,9 @@ def record_outcome(ctx: Ctx, how: str) -> None:
         if (lg := legion_of(ctx, side)) is not None and lg.characters
     }
     eng.how = how
-    eng.winner = next(iter(survivors)) if len(survivors) == 1 else None
+    if winner == "auto":
+        winner = next(iter(survivors)) if len(survivors) == 1 else None
+    eng.winner = winner
     for side in ("attacker", "defender"):
         lg = legion_of(ctx, side)
         if lg is not None and not lg.characters:

@@ -180,9 +180,9 @@ def _advance(ctx: Ctx) -> None:
     """Steps with no decision in them: an engagement phase with nothing left to resolve
     leads to enlistment (Complete Sequence 2.5 -> 2.6)."""
     state = ctx.state
-    if state.phase == "engage" and state.engagement is None:
-        if not engagement.engagement_lands(ctx):
-            state.phase = "muster"
+    idle = state.phase == "engage" and state.engagement is None
+    if idle and not engagement.engagement_lands(ctx):
+        state.phase = "muster"
 
 
 def check_shape(action: object) -> None:

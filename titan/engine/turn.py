@@ -303,15 +303,14 @@ def _done_moving_error(ctx: Ctx) -> IllegalAction | None:
     mine = state.player_legions(state.active)
     if not any(lg.moved for lg in mine) and any(_can_move_normally(ctx, lg) for lg in mine):
         return IllegalAction("6.2, errata 6.2", "at least one legion must move")
-    by_land: dict[int, list[Legion]] = {}
+    families: dict[str, list[Legion]] = {}
     for lg in mine:
-        by_land.setdefault(lg.land, []).append(lg)
-    for land, group in by_land.items():
-        if len(group) > 1 and not any(lg.moved for lg in group):
-            if any(_can_move_normally(ctx, lg) for lg in group):
-                return IllegalAction(
-                    "4.3", f"one of the legions split on land {land} must move if it can"
-                )
+        if lg.split_from:
+            families.setdefault(lg.split_from, []).append(lg)
+    for root, group in families.items():
+        unmoved = not any(lg.moved for lg in group)
+        if unmoved and any(_can_move_normally(ctx, lg) for lg in group):
+            return IllegalAction("4.3", f"one of the legions split from {root} must move if it can")
     return None
 
 
