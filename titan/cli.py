@@ -5,17 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from titan.describe import describe
 from titan.engine.game import Game
 from titan.play import play
 
+if TYPE_CHECKING:
+    from titan.sim import GameResult
+
 
 def _demo(args: argparse.Namespace) -> int:
     """A complete game between random legal players, every engagement settled by flight,
     concession or agreement; the same seed prints the same game."""
-    game = play(args.seed, args.players, fight=not args.no_battles)
+    game = play(args.seed, args.players, fight=args.battles)
     for event in game.history:
         line = describe(game, event)
         if line is not None:
@@ -24,6 +28,38 @@ def _demo(args: argparse.Namespace) -> int:
         with open(args.save, "w", encoding="utf-8") as fh:
             json.dump(game.save(), fh)
     return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    """Complete games between random players, with a progress bar and a summary."""
+    from tqdm import tqdm
+
+    from titan.sim import run_many, summarise
+
+    def bar(results: Iterator[GameResult], total: int) -> Iterator[GameResult]:
+        return iter(tqdm(results, total=total, unit="game", disable=args.quiet))
+
+    results = run_many(args.players, args.games, args.seed, args.jobs, bar)
+    summary = summarise(results)
+    print(
+        f"{summary['games']} games, {args.players} players, seeds {args.seed}.."
+        f"{args.seed + args.games - 1}"
+    )
+    for key in ("winners", "engagement_outcomes"):
+        print(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in summary[key].items()))
+    for key in ("game_turns", "actions_per_game", "battles_per_game", "seconds_per_game"):
+        s = summary[key]
+        if s:
+            print(
+                f"{key.replace('_', ' ')}: mean {s['mean']:.2f}, median {s['median']:.2f}, "
+                f"min {s['min']:.2f}, max {s['max']:.2f}"
+            )
+    for f in summary["failures"]:
+        print(f"FAILED seed {f['seed']}: {f['error']}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(summary, fh, indent=1)
+    return 1 if summary["failures"] else 0
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -50,6 +86,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     demo.add_argument("--save", help="write the game record (JSON) to this file")
     demo.set_defaults(func=_demo)
+    sim = sub.add_parser("simulate", help="play many games between random players")
+    sim.add_argument("--players", type=int, default=4, choices=range(2, 7))
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--jobs", type=int, default=1)
+    sim.add_argument("--json", help="also write the summary and every result to this file")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(func=_simulate)
     rep = sub.add_parser("replay", help="replay a saved game record")
     rep.add_argument("record")
     rep.set_defaults(func=_replay)
