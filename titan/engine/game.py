@@ -14,7 +14,7 @@ import typing
 from collections.abc import Iterable
 from typing import Any
 
-from titan.engine import engagement, setup, turn
+from titan.engine import engagement, overflow, setup, turn
 from titan.engine.actions import Action, Proposal, from_json, to_json
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
@@ -178,11 +178,15 @@ def _dispatch(ctx: Ctx, action: Action) -> None:
 
 def _advance(ctx: Ctx) -> None:
     """Steps with no decision in them: an engagement phase with nothing left to resolve
-    leads to enlistment (Complete Sequence 2.5 -> 2.6)."""
+    leads to enlistment (Complete Sequence 2.5 -> 2.6); an over-full legion is trimmed."""
     state = ctx.state
     idle = state.phase == "engage" and state.engagement is None
     if idle and not engagement.engagement_lands(ctx):
         state.phase = "muster"
+    for legion in list(state.legions.values()):
+        # 4.1: "if at any time a legion is found" over seven (the starting eight excepted)
+        if len(legion.characters) > 7 and state.players[legion.owner].turns_taken > 0:
+            overflow.trim(ctx, legion)
 
 
 def check_shape(action: object) -> None:
