@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support import check_invariants, clear_board, place, snapshot, started
 from titan.engine.actions import (
     Accept,
     Acquire,
@@ -32,7 +33,6 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.movement import masterboard_moves
 from titan.engine.state import Options
-from tests.support import check_invariants, clear_board, place, snapshot, started
 
 FIRST = ("Angel", "Centaur", "Gargoyle", "Ogre")
 
@@ -83,7 +83,8 @@ def test_initial_legion_and_markers_5_2_4_2() -> None:
         legions = game.state.player_legions(p.index)
         assert len(legions) == 1
         assert legions[0].characters == sorted(
-            ["Titan", "Angel", "Centaur", "Centaur", "Gargoyle", "Gargoyle", "Ogre", "Ogre"])
+            ["Titan", "Angel", "Centaur", "Centaur", "Gargoyle", "Gargoyle", "Ogre", "Ogre"]
+        )
         assert legions[0].land == p.tower and len(p.markers) == 11
     assert game.state.caretaker["Centaur"] == 25 - 4
 
@@ -95,7 +96,8 @@ def test_titan_variant_rule_21() -> None:
     for p in game.state.players:
         (legion,) = game.state.player_legions(p.index)
         assert sorted(legion.characters) == sorted(
-            ["Titan", "Angel", "Cyclops", "Cyclops", "Lion", "Lion", "Troll", "Troll"])
+            ["Titan", "Angel", "Cyclops", "Cyclops", "Lion", "Lion", "Troll", "Troll"]
+        )
         assert len(p.markers) == 7
     assert game.state.caretaker["Ogre"] == 0 and game.state.caretaker["Lion"] == 28 - 4
 
@@ -251,8 +253,12 @@ def test_moving_onto_an_enemy_names_the_entry_side_errata_2_3() -> None:
 # --- engagements (9, errata 9.x), scoring (16, 17), elimination (19) --------------------
 
 
-def engaged(seed: int = 5, attacker: list[str] | None = None, defender: list[str] | None = None,
-            scores: tuple[int, int] = (0, 0)) -> tuple[Game, int, int]:
+def engaged(
+    seed: int = 5,
+    attacker: list[str] | None = None,
+    defender: list[str] | None = None,
+    scores: tuple[int, int] = (0, 0),
+) -> tuple[Game, int, int]:
     """A position: the mover's Rd01 has just moved onto the enemy's Bu01 on land 1000."""
     game = started(seed)
     me = _mover(game)
@@ -426,5 +432,5 @@ def test_muster_only_moved_legions_once_18_1() -> None:
 
 
 def test_wrong_player_is_refused_errata_1_3() -> None:
-    game, me, them = engaged()
+    game, _, them = engaged()
     refused(game, them, Engage(1000), "errata 1.3")

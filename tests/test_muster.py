@@ -26,9 +26,14 @@ def test_18_3_marsh_troll_musters_troll_or_lesser_ogre() -> None:
 def test_18_3_steps_cannot_be_skipped_and_colossus_musters_everything_below() -> None:
     assert "Dragon" not in muster_options(V, "Mountains", ["Lion", "Lion", "Lion"])
     assert set(muster_options(V, "Mountains", ["Colossus"])) == {
-        "Lion", "Minotaur", "Dragon", "Colossus"}
+        "Lion",
+        "Minotaur",
+        "Dragon",
+        "Colossus",
+    }
     assert muster_options(V, "Mountains", ["Minotaur", "Minotaur"])["Dragon"] == (
-        ("Minotaur", "Minotaur"),)
+        ("Minotaur", "Minotaur"),
+    )
 
 
 def test_18_4_two_ways_to_show_a_troll() -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from tests.support import clear_board, place, started
 from titan.engine.context import Ctx
 from titan.engine.overflow import trim
-from tests.support import clear_board, place, started
 
 
 def _trim(chars: list[str]) -> list[str]:

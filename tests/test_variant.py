@@ -79,8 +79,16 @@ def test_battle_adjacency_is_symmetric_and_hazards_agree() -> None:
 
 def test_entry_hexes_errata_2_2() -> None:
     e = V.entry
-    assert e.attacker["left"] == ("A3", "B4", "C5", "D6") and e.defender["left"] == ("D1", "E1", "F1")
-    assert e.attacker["right"] == ("F1", "F2", "F3", "F4") and e.defender["right"] == ("A1", "A2", "A3")
+    assert e.attacker["left"] == ("A3", "B4", "C5", "D6") and e.defender["left"] == (
+        "D1",
+        "E1",
+        "F1",
+    )
+    assert e.attacker["right"] == ("F1", "F2", "F3", "F4") and e.defender["right"] == (
+        "A1",
+        "A2",
+        "A3",
+    )
     assert e.attacker["bottom"] == ("A1", "B1", "C1", "D1")
     assert e.tower_defender_deploys == ("C3", "C4", "D3", "D4", "D5", "E3", "E4")
 
