@@ -34,6 +34,7 @@ def place(game: Game, owner: int, marker: str, land: int, characters: list[str])
         state.players[owner].markers.remove(marker)
     legion = Legion(marker, owner, land, sorted(characters))
     state.legions[marker] = legion
+    game.touch()
     return legion
 
 
@@ -48,6 +49,7 @@ def clear_board(game: Game) -> None:
         del state.legions[lg.marker]
     for k in state.known:
         k.clear()
+    game.touch()
 
 
 def snapshot(game: Game) -> bytes:

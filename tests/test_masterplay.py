@@ -198,6 +198,7 @@ def test_unmoved_split_offs_recombine_under_the_original_marker_errata_4_7() -> 
     clear_board(game)
     game.state.players[me].turns_taken = 1
     place(game, me, "Rd01", 100, ["Titan", "Ogre", "Ogre", "Troll", "Troll", "Lion", "Lion"])
+    game.touch()
     game.act(me, Split("Rd01", "Rd02", ("Ogre", "Ogre")))
     game.act(me, Split("Rd01", "Rd03", ("Lion", "Lion")))
     game.act(me, DoneSplitting())
@@ -214,6 +215,7 @@ def test_when_only_the_original_moved_the_player_picks_the_marker_errata_4_7() -
     clear_board(game)
     game.state.players[me].turns_taken = 1
     place(game, me, "Rd01", 100, ["Titan", "Ogre", "Ogre", "Troll", "Troll", "Lion", "Lion"])
+    game.touch()
     game.act(me, Split("Rd01", "Rd02", ("Ogre", "Ogre")))
     game.act(me, Split("Rd01", "Rd03", ("Lion", "Lion")))
     game.act(me, DoneSplitting())
@@ -242,6 +244,7 @@ def test_moving_onto_an_enemy_names_the_entry_side_errata_2_3() -> None:
     place(game, 1 - me, "Bu01", 1000, ["Titan", "Ogre"])
     game.act(me, DoneSplitting())
     game.state.roll = roll
+    game.touch()
     wrong = next(s for s in ("left", "right", "bottom") if s not in sides)
     refused(game, me, Move("Rd01", 1000, wrong), "7")
     refused(game, me, Move("Rd01", 1000, None), "7")
@@ -274,6 +277,7 @@ def engaged(
     game.state.legions["Rd01"].moved = True
     game.state.legions["Rd01"].entry_side = "left"
     game.state.phase = "engage"
+    game.touch()
     return game, me, them
 
 
@@ -404,6 +408,7 @@ def test_defender_winning_by_agreement_may_reinforce_errata_2_5_5_1() -> None:
     game, me, them = engaged(attacker=["Titan", "Ogre", "Ogre"], defender=["Lion", "Lion"])
     game.state.legions["Rd01"].characters = ["Ogre", "Ogre"]
     game.state.legions["Rd02"].characters = ["Angel", "Centaur", "Titan"]
+    game.touch()
     game.act(me, Engage(1000))
     game.act(them, DontFlee())
     deal = Proposal(("Ogre", "Ogre"), ("Lion",))

@@ -32,6 +32,7 @@ class Game:
         self.seats = list(seats)
         self.history: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
+        self._prompt: Prompt | None = None  # the current question, until the state changes
 
     # --- construction ----------------------------------------------------------------------
 
@@ -57,6 +58,15 @@ class Game:
 
     def prompt(self) -> Prompt:
         """Who must decide now, and the legal choices."""
+        if self._prompt is None:
+            self._prompt = self._ask()
+        return self._prompt
+
+    def touch(self) -> None:
+        """Forget the cached prompt: call after changing ``state`` by hand (tests, tools)."""
+        self._prompt = None
+
+    def _ask(self) -> Prompt:
         ctx = Ctx(self.variant, self.state)
         phase = self.state.phase
         if phase == "over":
@@ -98,6 +108,7 @@ class Game:
         _dispatch(ctx, action)
         _advance(ctx)
         self.state = work
+        self._prompt = None
         self.history += ctx.events
         self.actions.append((player, action))
         return ctx.events
