@@ -9,6 +9,7 @@ from typing import Any
 from titan.engine.actions import (
     Action,
     Concede,
+    Decline,
     DoneMoving,
     DoneMustering,
     DoneSplitting,
@@ -21,7 +22,17 @@ from titan.engine.actions import (
     Split,
     Withdraw,
 )
+from titan.engine.battle.actions import EndPhase, ResetManeuver
 from titan.engine.prompts import Prompt
+
+BATTLE_PROMPTS = (
+    "battle_may_concede",
+    "concession_offered",
+    "maneuver",
+    "strike",
+    "counterstrike",
+    "carry_over",
+)
 
 
 class RandomBot:
@@ -62,7 +73,25 @@ class RandomBot:
             return next((o for o in opts if isinstance(o, DoneMustering)), rng.choice(opts))
         if prompt.kind == "negotiate" and rng.random() < 0.5:
             return next(o for o in opts if isinstance(o, NoMoreProposals | Concede))
+        if prompt.kind in BATTLE_PROMPTS:
+            return self._battle(prompt, opts)
         return rng.choice(opts)
+
+    def _battle(self, prompt: Prompt, opts: list[Action]) -> Action:
+        """Fight it out: concede rarely, move most characters, strike when it can."""
+        rng = self.rng
+        stay = [o for o in opts if not isinstance(o, Concede)]
+        if not stay or rng.random() < 0.01:
+            return next(o for o in opts if isinstance(o, Concede))
+        if prompt.kind == "battle_may_concede":
+            return next((o for o in stay if isinstance(o, Decline)), stay[0])
+        if prompt.kind == "concession_offered":
+            return rng.choice(opts)
+        actions = [o for o in stay if not isinstance(o, EndPhase | ResetManeuver)]
+        done = [o for o in stay if isinstance(o, EndPhase)]
+        if actions and (not done or rng.random() < 0.9):
+            return rng.choice(actions)
+        return done[0] if done else rng.choice(stay)
 
     def _proposal(self, view: dict[str, Any], prompt: Prompt) -> Proposal | None:
         """A random agreement: one side wholly eliminated, the other losing a few."""
