@@ -16,7 +16,7 @@ LANDS = sorted(V.masterboard.lands)
 def test_mountains_1000_entry_sides_errata_2_2() -> None:
     """From Tundra 6000 left, from Tundra 2000 right, from Plains 1 bottom (errata 2.2/10.1).
     6000 and 2000 must begin by their blocks, so the approach is from one land further."""
-    sides = {}
+    sides: dict[int, set[str]] = {}
     for frm in (6000, 2000, 1):
         for start in LANDS:
             for roll in range(1, 7):
