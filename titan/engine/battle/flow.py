@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from titan.engine import engagement, knowledge
 from titan.engine.actions import Action, Concede, Decline, Muster, Summon
 from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, ResetManeuver, Strike
+from titan.engine.battle.carryover import carry_sequences
 from titan.engine.battle.maneuver import deploy, in_contact, reach
 from titan.engine.battle.model import Piece, Side
 from titan.engine.battle.rangestrike import rangestrike_options, rangestrike_targets
@@ -216,30 +217,13 @@ def _required_strikes(ctx: Ctx, b: BattleState, side: str) -> list[Fighter]:
 
 
 def _carry_options(ctx: Ctx, b: BattleState) -> list[CarryOver]:
-    """Errata 12.4: carry-over is by character: the whole excess goes to the chosen one, and
-    only after slaying it may the rest go on to another; never forced."""
+    """13.4, errata 12.4: see :func:`carry_sequences`."""
     assert b.carry is not None
-    out: list[CarryOver] = []
-
-    def walk(done: tuple[str, ...], excess: int, remaining: dict[str, int]) -> None:
-        out.append(CarryOver(done))
-        if excess <= 0:
-            return
-        for h in b.carry.options if b.carry else []:
-            if h in done or remaining[h] <= 0:
-                continue
-            used = min(excess, remaining[h])
-            if used < remaining[h]:
-                out.append(CarryOver((*done, h)))
-                continue
-            walk((*done, h), excess - used, {**remaining, h: 0})
-
     left = {}
     for h in b.carry.options:
         f = _at(b, h)
         left[h] = 0 if f is None else max(0, f.power - f.hits)
-    walk((), b.carry.excess, left)
-    return list(dict.fromkeys(out))
+    return [CarryOver(seq) for seq in carry_sequences(left, b.carry.excess)]
 
 
 # --- applying ----------------------------------------------------------------------------------
