@@ -1,0 +1,208 @@
+"""The battle's sequence of play (errata Complete Sequence 2.5.6; rules 10-15, 19.3)."""
+
+from __future__ import annotations
+
+from tests.support import check_invariants, clear_board, place, snapshot, started
+from titan.engine.actions import (
+    Concede,
+    Decline,
+    DontFlee,
+    Engage,
+    Fight,
+    Muster,
+    NoMoreProposals,
+    Summon,
+)
+from titan.engine.battle.actions import BattleMove, EndPhase, ResetManeuver, Strike
+from titan.engine.battle.state import BattleState
+from titan.engine.game import Game
+
+
+def battle(
+    land: int, attacker: list[str], defender: list[str], side: str = "bottom", seed: int = 3
+) -> tuple[Game, int, int]:
+    """The mover's Rd01 has engaged Bu01 on ``land``; both declined everything: fight."""
+    game = started(seed)
+    me = game.prompt().player
+    them = 1 - me
+    clear_board(game)
+    for p in game.state.players:
+        p.turns_taken = 1
+    place(game, me, "Rd01", land, attacker)
+    place(game, me, "Rd02", 3, ["Angel", "Centaur"])
+    place(game, them, "Bu01", land, defender)
+    if "Titan" not in attacker:
+        place(game, me, "Rd03", 5, ["Titan", "Ogre"])
+    if "Titan" not in defender:
+        place(game, them, "Bu02", 200, ["Titan", "Ogre"])
+    game.state.legions["Rd01"].moved = True
+    game.state.legions["Rd01"].entry_side = side
+    game.state.phase = "engage"
+    game.touch()
+    game.act(me, Engage(land))
+    if game.prompt().kind == "flee":
+        game.act(them, DontFlee())
+    game.act(them, NoMoreProposals())
+    game.act(me, Fight())
+    return game, me, them
+
+
+def bs(game: Game) -> BattleState:
+    eng = game.state.engagement
+    assert eng is not None and isinstance(eng.battle, BattleState)
+    return eng.battle
+
+
+def test_fight_makes_both_legions_public_errata_9_3() -> None:
+    game, _, _ = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"])
+    spectator = {lg["marker"]: lg["known"] for lg in game.view(None)["legions"]}
+    assert spectator["Rd01"] == ["Ogre", "Titan"] and spectator["Bu01"] == ["Troll", "Troll"]
+
+
+def test_concession_chances_before_the_battle_errata_2_5_6_2() -> None:
+    game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"])
+    assert game.prompt().player == me and game.prompt().kind == "battle_may_concede"
+    game.act(me, Decline())
+    assert game.prompt().player == them and game.prompt().kind == "battle_may_concede"
+    game.act(them, Decline())
+    assert game.prompt().player == them and game.prompt().kind == "maneuver"  # 10.3
+
+
+def test_defender_enters_on_the_side_opposite_the_attacker_10_1() -> None:
+    """Errata 2.2: a bottom attack puts the defender on F4, E5 or D6."""
+    game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"], side="bottom")
+    game.act(me, Decline())
+    game.act(them, Decline())
+    entries = {o.to for o in game.prompt().options if isinstance(o, BattleMove)}
+    assert entries <= {"D6", "E5", "F4", "C5", "D5", "E4", "F3", "C4", "D4", "E3", "F2"}
+    assert {"D6", "E5", "F4"} <= entries
+
+
+def test_characters_left_off_are_slain_and_score_10_1() -> None:
+    game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"])
+    game.act(me, Decline())
+    game.act(them, Decline())
+    moves = [o for o in game.prompt().options if isinstance(o, BattleMove)]
+    game.act(them, moves[0])  # one Troll enters, the other stays off
+    game.act(them, EndPhase())
+    eng = game.state.engagement
+    assert eng is not None and eng.slain["defender"] == ["Troll"]
+    assert game.state.legions["Bu01"].characters == ["Troll"]
+    assert not bs(game).summon_trigger  # errata 10.1: it never entered
+    check_invariants(game)
+
+
+def test_maneuver_can_be_undone_errata_11_0() -> None:
+    game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"])
+    game.act(me, Decline())
+    game.act(them, Decline())
+    before = [(f.hex, f.moved) for f in bs(game).fighters]
+    moves = [o for o in game.prompt().options if isinstance(o, BattleMove)]
+    game.act(them, moves[0])
+    game.act(them, ResetManeuver())
+    assert [(f.hex, f.moved) for f in bs(game).fighters] == before
+
+
+def test_tower_defender_deploys_attacker_enters_bottom_10_2() -> None:
+    game, me, them = battle(100, ["Titan", "Ogre"], ["Troll", "Troll"], side="left")
+    game.act(me, Decline())
+    game.act(them, Decline())
+    deploys = {o.to for o in game.prompt().options if isinstance(o, BattleMove)}
+    assert deploys == {"C3", "C4", "D3", "D4", "D5", "E3", "E4"}
+    assert bs(game).entry_side == "bottom"
+
+
+def _enter_all(game: Game, player: int) -> None:
+    while True:
+        moves = [o for o in game.prompt().options if isinstance(o, BattleMove)]
+        if not moves:
+            break
+        game.act(player, moves[0])
+    game.act(player, EndPhase())
+
+
+def _finish_strikes(game: Game) -> None:
+    while game.prompt().kind in ("strike", "counterstrike", "carry_over", "battle_may_concede"):
+        eng = game.state.engagement
+        if eng is None or eng.battle is None or bs(game).ending:
+            break
+        p = game.prompt()
+        if p.kind == "battle_may_concede":
+            game.act(p.player, Decline())
+            continue
+        opts = [o for o in p.options if not isinstance(o, Concede)]
+        end = [o for o in opts if isinstance(o, EndPhase)]
+        game.act(p.player, end[0] if end else opts[0])
+
+
+def test_time_loss_after_the_seventh_turn_10_5() -> None:
+    """Nobody ever meets: the attacker's legion is eliminated and the defender scores
+    nothing (errata 10.5); the attacker's Titan among them ends his game."""
+    game, me, them = battle(1, ["Ogre", "Ogre"], ["Troll", "Troll"])
+    game.act(me, Decline())
+    game.act(them, Decline())
+    for _ in range(7):
+        for player in (them, me):
+            assert game.prompt().kind == "maneuver" and game.prompt().player == player
+            game.act(player, EndPhase()) if bs(game).turn > 1 else _enter_far(game, player)
+            _finish_strikes(game)
+    assert game.prompt().kind == "battle_may_concede" and bs(game).time_loss
+    game.act(me, Decline())
+    assert "Rd01" not in game.state.legions
+    assert game.state.players[them].score == 0
+    check_invariants(game)
+
+
+def _enter_far(game: Game, player: int) -> None:
+    """Enter every character on the first entry hex offered (the edge), nothing closer."""
+    while True:
+        moves = [o for o in game.prompt().options if isinstance(o, BattleMove) and o.frm is None]
+        entries = set(game.variant.entry.attacker["bottom"]) | set(
+            game.variant.entry.defender["bottom"]
+        )
+        moves = [m for m in moves if m.to in entries]
+        if not moves:
+            break
+        game.act(player, moves[0])
+    game.act(player, EndPhase())
+
+
+def test_attacker_concession_after_committing_gives_reinforcement_14_2() -> None:
+    game, me, them = battle(1, ["Titan", "Ogre"], ["Centaur", "Centaur"])  # Plains: Centaurs
+    game.act(me, Decline())
+    game.act(them, Decline())
+    _enter_far(game, them)
+    _finish_strikes(game)
+    _enter_far(game, me)
+    eng = game.state.engagement
+    assert eng is not None and eng.reinforce_right
+    _finish_strikes(game)
+    assert game.prompt().player == them and game.prompt().kind == "maneuver"
+    game.act(them, Concede())
+    assert game.prompt().kind == "concession_offered" and game.prompt().player == me
+    game.act(me, Concede())  # errata 9.4: concede instead
+    assert game.prompt().kind == "reinforce" and game.prompt().player == them  # 14.2
+    game.act(them, Decline())
+    assert not game.state.players[me].alive
+    assert "Bu01" in game.state.legions
+
+
+def test_refused_battle_actions_change_nothing() -> None:
+    game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"])
+    game.act(me, Decline())
+    game.act(them, Decline())
+    before = snapshot(game)
+    for bad in (
+        BattleMove("Troll", None, "A1"),
+        BattleMove("Dragon", None, "F4"),
+        Strike("F4", "A1", 4, 8),
+        Summon("Rd02", "Angel"),
+        Muster("Bu01", "Troll"),
+    ):
+        try:
+            game.act(them, bad)
+        except Exception as exc:  # IllegalAction
+            assert "rule" in str(exc)
+        else:
+            raise AssertionError(bad)
+    assert snapshot(game) == before
