@@ -9,15 +9,34 @@ from titan.engine.battle.maneuver import reach
 from titan.engine.battle.model import Piece
 from titan.variant import BATTLE_LABELS, load
 
-CREATURES = ("Ogre", "Troll", "Lion", "Dragon", "Gargoyle", "Centaur", "Warbear", "Giant",
-             "Ranger", "Hydra", "Titan", "Angel", "Cyclops", "Serpent", "Colossus", "Minotaur",
-             "Unicorn", "Wyvern", "Behemoth")
+CREATURES = (
+    "Ogre",
+    "Troll",
+    "Lion",
+    "Dragon",
+    "Gargoyle",
+    "Centaur",
+    "Warbear",
+    "Giant",
+    "Ranger",
+    "Hydra",
+    "Titan",
+    "Angel",
+    "Cyclops",
+    "Serpent",
+    "Colossus",
+    "Minotaur",
+    "Unicorn",
+    "Wyvern",
+    "Behemoth",
+)
 
 
 def main() -> None:
     variant = load("default")
-    pieces = [Piece(variant.characters[c], "attacker", variant.characters[c].power)
-              for c in CREATURES]
+    pieces = [
+        Piece(variant.characters[c], "attacker", variant.characters[c].power) for c in CREATURES
+    ]
     rounds = 3
     start = time.perf_counter()
     n = 0
@@ -28,8 +47,10 @@ def main() -> None:
                     reach(variant, land, {}, piece, label)
                     n += 1
     per_s = n / (time.perf_counter() - start)
-    print(f"battle reach, empty battlelands: {per_s:12,.0f} queries/s "
-          f"({n // rounds} queries x {rounds})")
+    print(
+        f"battle reach, empty battlelands: {per_s:12,.0f} queries/s "
+        f"({n // rounds} queries x {rounds})"
+    )
 
 
 if __name__ == "__main__":

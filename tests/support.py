@@ -67,7 +67,12 @@ def check_invariants(game: Game, previous_scores: list[int] | None = None) -> li
         in_legions.update(lg.characters)
         assert state.players[lg.owner].alive, f"{lg.marker} belongs to an eliminated player"
         limit = 8 if state.players[lg.owner].turns_taken == 0 else 7
-        assert 1 <= len(lg.characters) <= limit, f"{lg.marker} has {len(lg.characters)}"
+        fighting = (
+            eng is not None and eng.battle is not None and lg.marker in (eng.attacker, eng.defender)
+        )
+        assert (0 if fighting else 1) <= len(lg.characters) <= limit, (
+            f"{lg.marker} has {len(lg.characters)}"
+        )
     pending: Counter[str] = Counter()
     if eng is not None:
         for names in eng.slain.values():
@@ -88,7 +93,7 @@ def check_invariants(game: Game, previous_scores: list[int] | None = None) -> li
         titans = sum(lg.characters.count(TITAN) for lg in state.player_legions(p.index))
         if (
             p.alive
-            and p.colour is not None
+            and state.phase != "colour"
             and not (eng and any(TITAN in names for names in eng.slain.values()))
         ):
             assert titans == 1, f"{p.name} has {titans} Titans"

@@ -57,10 +57,10 @@ def test_tower_rolls_give_distinct_towers_5_1() -> None:
 
 def test_colours_in_ascending_tower_order_and_turns_descending_errata_5_0() -> None:
     game = Game.new("default", ["a", "b", "c"], 3)
-    order = []
+    order: list[int] = []
     while game.state.phase == "colour":
         p = game.prompt().player
-        order.append(game.state.players[p].tower)
+        order.append(game.state.players[p].tower or 0)
         game.act(p, ChooseColour(["Red", "Blue", "Gold"][len(order) - 1]))
     assert order == sorted(order)
     towers = [game.state.players[i].tower for i in game.state.order]

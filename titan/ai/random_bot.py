@@ -81,8 +81,9 @@ class RandomBot:
         """Fight it out: concede rarely, move most characters, strike when it can."""
         rng = self.rng
         stay = [o for o in opts if not isinstance(o, Concede)]
-        if not stay or rng.random() < 0.01:
-            return next(o for o in opts if isinstance(o, Concede))
+        concede = [o for o in opts if isinstance(o, Concede)]
+        if concede and (not stay or rng.random() < 0.01):
+            return concede[0]
         if prompt.kind == "battle_may_concede":
             return next((o for o in stay if isinstance(o, Decline)), stay[0])
         if prompt.kind == "concession_offered":
