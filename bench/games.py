@@ -20,7 +20,7 @@ def measure(players: int, games: int, seed: int = 0) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=5, help="games per player count")
+    parser.add_argument("--games", type=int, default=20, help="games per player count")
     args = parser.parse_args(argv)
     for players in (2, 4, 6):
         per_minute, aps = measure(players, args.games)

@@ -50,6 +50,8 @@ class RandomBot:
             proposal = self._proposal(view, prompt)
             if proposal is not None:
                 return Propose((proposal,))
+        if prompt.kind == "negotiate_final" and self.fight and rng.random() < 0.6:
+            return next((o for o in opts if isinstance(o, Fight)), rng.choice(opts))
         if prompt.kind == "negotiate_final" and not self.fight:
             opts = [o for o in opts if not isinstance(o, Fight)] or opts
         if prompt.kind == "move":
