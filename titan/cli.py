@@ -79,10 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=4, choices=range(2, 7))
     demo.add_argument(
-        "--no-battles",
+        "--battles",
         action="store_true",
-        default=True,
-        help="settle engagements without battles (default)",
+        help="let the players fight battles (by default every engagement is settled by "
+        "flight, concession or agreement)",
     )
     demo.add_argument("--save", help="write the game record (JSON) to this file")
     demo.set_defaults(func=_demo)

@@ -47,6 +47,23 @@ def describe(game: Game, event: Event) -> str | None:
         return f"    {d['marker']} concedes"
     if k == "battle_started":
         return f"    battle on the {d['terrain']} battleland"
+    if k == "battle_phase":
+        return f"      battle turn {d['turn']}: {d['side']} maneuvers"
+    if k == "struck":
+        verb = "rangestrikes" if d["ranged"] else "strikes"
+        dead = ", slaying it" if d["slain"] else ""
+        return (
+            f"        {d['striker']} ({d['frm']}) {verb} {d['target']} ({d['at']}) at "
+            f"{d['strike_number']}: {d['hits']} hit(s) on {d['dice']}{dead}"
+        )
+    if k == "carried_over":
+        return f"        {d['damage']} carried over to {d['name']} ({d['at']})"
+    if k == "drift_damage":
+        return f"        drift hurts {d['name']} ({d['hex']})"
+    if k == "left_off":
+        return f"      {d['side']} leaves {_list(d['characters'])} off the battleland"
+    if k == "battle_ended":
+        return f"    battle over on turn {d['turn']} ({d['how']})"
     if k == "engagement_decided":
         return f"    {d['winner'] or 'nobody'} wins ({d['how']})"
     if k == "score":
