@@ -206,3 +206,92 @@ def test_refused_battle_actions_change_nothing() -> None:
         else:
             raise AssertionError(bad)
     assert snapshot(game) == before
+
+
+def _to_attacker_turn_after_a_kill(game: Game, me: int, them: int) -> None:
+    """Enter, then let the strikes run until a defender who entered has been slain."""
+    for _ in range(14):
+        b = bs(game)
+        if b.summon_window or game.state.engagement is None:
+            return
+        player = game.prompt().player
+        if game.prompt().kind == "maneuver":
+            moves = [o for o in game.prompt().options if isinstance(o, BattleMove)]
+            while moves and bs(game).turn <= 2:
+                game.act(player, moves[-1])
+                moves = [o for o in game.prompt().options if isinstance(o, BattleMove)]
+            if bs(game).summon_window:
+                return
+            game.act(player, EndPhase())
+        _finish_strikes(game)
+
+
+def test_summoning_in_battle_after_a_defender_is_slain_15() -> None:
+    """The attacker may summon the Angel from Rd02 in his first maneuver phase after the
+    strike phase that slew an entered defender; it enters from the attacker's side."""
+    for seed in range(40):
+        game, me, them = battle(
+            1, ["Titan", "Colossus", "Serpent"], ["Centaur", "Ogre", "Ogre"], seed=seed
+        )
+        game.act(me, Decline())
+        game.act(them, Decline())
+        _to_attacker_turn_after_a_kill(game, me, them)
+        if game.state.engagement is None or not bs(game).summon_window:
+            continue
+        assert Summon("Rd02", "Angel") in game.prompt().options
+        game.act(me, Summon("Rd02", "Angel"))
+        assert "Angel" in game.state.legions["Rd01"].characters
+        entry = set(game.variant.entry.attacker["bottom"])
+        angel_moves = [
+            o for o in game.prompt().options if isinstance(o, BattleMove) and o.name == "Angel"
+        ]
+        assert angel_moves and all(o.frm is None for o in angel_moves)
+        assert entry & {o.to for o in angel_moves}
+        game.act(me, EndPhase())  # not entered: back to Rd02 (errata 15.1)
+        assert "Angel" in game.state.legions["Rd02"].characters
+        assert "Angel" not in game.state.legions["Rd01"].characters
+        check_invariants(game)
+        return
+    raise AssertionError("no seed produced a summoning chance")
+
+
+def test_titan_slain_ends_the_battle_and_the_player_19_3() -> None:
+    """A Titan left off the battleland is slain: the battle ends after that strike phase."""
+    game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll", "Angel"])
+    game.act(me, Decline())
+    game.act(them, Decline())
+    _enter_far(game, them)
+    _finish_strikes(game)
+    moves = [o for o in game.prompt().options if isinstance(o, BattleMove) and o.name == "Ogre"]
+    game.act(me, moves[0])
+    game.act(me, EndPhase())  # the Titan stays off: slain (10.1)
+    _finish_strikes(game)
+    assert bs(game).ending
+    game.act(me, Decline())
+    while game.prompt().kind in ("reinforce", "acquire"):
+        game.act(game.prompt().player, Decline())
+    assert not game.state.players[me].alive
+    assert game.state.players[them].score >= 6 * 4  # the Titan's value at 0 points
+
+
+def test_reinforcement_on_the_defenders_fourth_maneuver_14() -> None:
+    game, me, them = battle(1, ["Ogre", "Ogre"], ["Centaur", "Centaur"])
+    game.act(me, Decline())
+    game.act(them, Decline())
+    for turn in range(1, 4):
+        for player in (them, me):
+            game.act(player, EndPhase()) if turn > 1 else _enter_far(game, player)
+            _finish_strikes(game)
+    assert bs(game).turn == 4 and game.prompt().player == them
+    muster = Muster("Bu01", "Centaur", ("Centaur",))
+    assert muster in game.prompt().options
+    game.act(them, muster)
+    assert game.state.legions["Bu01"].characters == ["Centaur"] * 3
+    entries = [o for o in game.prompt().options if isinstance(o, BattleMove) and o.frm is None]
+    assert {o.to for o in entries} & {"D6", "E5", "F4"}
+    game.act(them, entries[0])
+    game.act(them, EndPhase())
+    assert game.state.legions["Bu01"].characters == ["Centaur"] * 3
+    eng = game.state.engagement
+    assert eng is not None and eng.reinforced
+    check_invariants(game)
