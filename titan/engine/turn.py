@@ -25,6 +25,7 @@ from titan.engine.errors import IllegalAction
 from titan.engine.movement import masterboard_moves
 from titan.engine.muster import muster_options
 from titan.engine.prompts import Prompt
+from titan.engine.scoring import value_of
 from titan.engine.state import GameState, Legion
 from titan.engine.teleport import titan_teleports, tower_teleports
 from titan.variant import TITAN, titan_power
@@ -93,8 +94,6 @@ def check_game_over(ctx: Ctx) -> bool:
 
 
 def legion_total(ctx: Ctx, legion: Legion) -> int:
-    from titan.engine.scoring import value_of
-
     return value_of(ctx, legion.characters, legion.owner)
 
 

@@ -20,7 +20,7 @@ from titan.engine.battle.strike import strike_options, strike_targets
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.prompts import Prompt
-from titan.engine.state import Engagement
+from titan.engine.state import Engagement, Legion
 from titan.engine.turn import do_muster
 from titan.variant import TITAN, Battleland, titan_power
 
@@ -411,8 +411,6 @@ def _undo_newcomer(ctx: Ctx, b: BattleState, f: Fighter) -> None:
         ctx.emit("reinforcement_returned", creature=f.name)
         return
     _, donor, land = (f.newcomer or "").split()
-    from titan.engine.state import Legion
-
     legion = ctx.state.legions[eng.attacker]
     legion.characters.remove(f.name)
     knowledge.removed(ctx.state, legion.marker, [f.name])
