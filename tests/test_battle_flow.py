@@ -295,3 +295,64 @@ def test_reinforcement_on_the_defenders_fourth_maneuver_14() -> None:
     eng = game.state.engagement
     assert eng is not None and eng.reinforced
     check_invariants(game)
+
+
+def test_drift_damages_non_natives_at_the_start_of_the_strike_phase_hazard_chart() -> None:
+    """Tundra: an Ogre (not a drift native) ending its maneuver in drift takes a hit when the
+    strike phase begins; a Troll (native) does not."""
+    game, me, them = battle(2000, ["Titan", "Ogre"], ["Ogre", "Troll"], side="right")
+    game.act(me, Decline())
+    game.act(them, Decline())
+    land = game.variant.battlelands["Tundra"]
+    for name in ("Ogre", "Troll"):
+        moves = [
+            o
+            for o in game.prompt().options
+            if isinstance(o, BattleMove) and o.name == name and land.hex(o.to).terrain == "drift"
+        ]
+        game.act(them, moves[0])
+    events = game.act(them, EndPhase())
+    hurt = [e.data["name"] for e in events if e.kind == "drift_damage"]
+    assert hurt == ["Ogre"]
+    ogre = next(f for f in bs(game).fighters if f.name == "Ogre" and f.side == "defender")
+    assert ogre.hits == 1
+
+
+def test_withdrawal_removes_the_players_legions_errata_20_4() -> None:
+    from titan.engine.actions import Withdraw
+
+    game = started(4, 3)
+    me = game.prompt().player
+    game.act(me, Withdraw())
+    assert not game.state.players[me].alive and not game.state.player_legions(me)
+    assert all(p.score == 0 for p in game.state.players)
+    assert game.prompt().player != me and not game.state.over
+    check_invariants(game)
+
+
+def test_two_titans_fall_together_nobody_scores_errata_19_3() -> None:
+    from titan.engine.actions import Accept, Proposal, Propose
+
+    game = started(4, 3)
+    me = game.prompt().player
+    them, third = [p for p in range(3) if p != me]
+    clear_board(game)
+    for p in game.state.players:
+        p.turns_taken = 1
+    place(game, me, "Rd01", 1000, ["Titan", "Ogre"])
+    place(game, me, "Rd02", 1, ["Angel", "Ogre"])
+    place(game, them, "Bu01", 1000, ["Titan", "Troll"])
+    place(game, them, "Bu02", 100, ["Ogre", "Ogre"])
+    place(game, third, "Gr01", 300, ["Titan", "Ogre"])
+    game.state.legions["Rd01"].moved = True
+    game.state.phase = "engage"
+    game.touch()
+    game.act(me, Engage(1000))
+    both = Proposal(("Ogre", "Titan"), ("Titan", "Troll"))
+    game.act(them, Propose((both,)))
+    game.act(me, Accept(both))
+    assert not game.state.players[me].alive and not game.state.players[them].alive
+    assert [p.score for p in game.state.players] == [0, 0, 0]
+    assert len(game.state.players[third].markers) == 11  # nobody takes markers
+    assert game.state.over and game.state.winner == third
+    check_invariants(game)
