@@ -84,5 +84,8 @@ def titan_teleports(
     for target in enemies:
         if target == land or target in engaged:
             continue
-        out[target] = _TOWER_SIDE if board.land(target).is_tower else _ANY_SIDE
+        there = board.lands.get(target)
+        if there is None:
+            raise ValueError(f"no land {target} on the masterboard")
+        out[target] = _TOWER_SIDE if there.is_tower else _ANY_SIDE
     return out
