@@ -197,7 +197,8 @@ def test_swamp_42_back_to_42_on_a_six_errata_6_2() -> None:
 
 
 def test_results_are_fresh_copies() -> None:
-    """A caller editing a result must not change the next answer (the tables are shared)."""
+    """A caller editing a result must not change the next answer (the tables are shared):
+    Swamp 42 still loops back to itself on a 6 afterwards (errata 6.2)."""
     first = masterboard_moves(V, 42, 6)
     first.clear()
     assert masterboard_moves(V, 42, 6)[42] == sides(B)
@@ -205,6 +206,7 @@ def test_results_are_fresh_copies() -> None:
 
 @pytest.mark.parametrize(("land", "roll"), [(42, 0), (42, 7), (7777, 1)])
 def test_bad_queries_are_refused_6_2(land: int, roll: int) -> None:
+    """A movement roll is one die, 1-6 (6.2); lands are the board's 96 (2.1)."""
     with pytest.raises(ValueError):
         masterboard_moves(V, land, roll)
 
@@ -275,3 +277,11 @@ def test_every_destination_ends_a_full_path_or_the_first_enemy_on_it_6_2_7_1(
             if path[cut][0] == dest:
                 ways.add(path[cut][1])
         assert entry == ways
+
+
+def test_lone_legion_moves_match_the_reference_on_every_land_and_roll_7_2_to_7_5() -> None:
+    """All 96 lands x rolls 1-6 on an empty board, against the step-by-step walker."""
+    for land in LANDS:
+        for roll in range(1, 7):
+            expected = {k: frozenset(v) for k, v in _reference(land, roll, set(), set()).items()}
+            assert masterboard_moves(V, land, roll) == expected

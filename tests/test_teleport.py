@@ -135,7 +135,8 @@ def test_tower_teleport_targets_are_vacant_and_in_reach_8_1(tower: int, occupied
         assert (n in dests) == allowed
 
 
-def test_unknown_lands_are_refused() -> None:
+def test_unknown_lands_are_refused_2_1() -> None:
+    """Only the board's 96 numbered lands exist (2.1)."""
     with pytest.raises(ValueError):
         tower_teleports(V, 7777)
     with pytest.raises(ValueError):
