@@ -177,9 +177,9 @@ def _cheapest(
 ) -> dict[str, int]:
     """Cheapest walk to every hex within ``allowance``, from hexes already paid for. Step costs
     are 1 or 2 and the allowance small, so a bucket per cost replaces a heap."""
-    best = dict(seeds)
+    best = {h: c for h, c in seeds.items() if c <= allowance}  # 11.4: no two points, no entry
     buckets: list[list[str]] = [[] for _ in range(allowance + 1)]
-    for h, c in seeds.items():
+    for h, c in best.items():
         buckets[c].append(h)
     for spent in range(allowance + 1):
         for here in buckets[spent]:
