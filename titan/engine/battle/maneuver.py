@@ -26,7 +26,6 @@ PLACEHOLDER = "Ogre"
 _MOVEMENT_NATIVES = frozenset({"bramble", "drift", "sand", "bog", "volcano", "slope"})
 
 Profile = tuple[bool, int, frozenset[str]]  # flies, skill (11.2), natives that matter
-Costs = Mapping[str, int]  # hex -> cheapest movement spent to end there
 Steps = Mapping[str, tuple[tuple[str, int], ...]]  # hex -> (neighbour, cost to enter) pairs
 
 
@@ -69,6 +68,7 @@ def deploy(land: Battleland, board: Board, hexes: Iterable[str]) -> frozenset[st
 # --- hazards (11.4, 11.5, hazard chart, errata 11.7) ------------------------------------------
 
 
+@cache
 def _profile(ch: Character) -> Profile:
     return (ch.flies, ch.skill, ch.natives & _MOVEMENT_NATIVES)
 
@@ -197,11 +197,12 @@ _NOBODY: frozenset[str] = frozenset()
 
 
 @cache
-def _open_walk(land: Battleland, profile: Profile, origin: str | tuple[str, ...]) -> Costs:
-    """A walker's cheapest costs on an empty battleland from a hex (or entering through the
-    hexes of ``origin``)."""
+def _open_walk(land: Battleland, profile: Profile, origin: str | tuple[str, ...]) -> frozenset[str]:
+    """Where a walker may end on an empty battleland, from a hex (or entering through the
+    hexes of ``origin``). Every hex of a walk within the allowance is itself in this set."""
     _, skill, natives = profile
-    return _cheapest(_walk_steps(land, natives), _walk_seeds(land, natives, origin), skill, _NOBODY)
+    seeds = _walk_seeds(land, natives, origin)
+    return frozenset(_cheapest(_walk_steps(land, natives), seeds, skill, _NOBODY))
 
 
 def _walk_seeds(
@@ -220,9 +221,10 @@ def _walk_seeds(
 @cache
 def _flight(
     land: Battleland, profile: Profile, origin: str | tuple[str, ...]
-) -> tuple[tuple[str, int], ...]:
-    """Where a flyer may land, with what it costs (11.4, 11.5), ignoring the other characters:
-    hexes flown through plus one more when the landing hex slows it; its own hex is omitted."""
+) -> tuple[tuple[str, ...], frozenset[str]]:
+    """Where a flyer may land ignoring the other characters (11.4, 11.5): hexes flown through,
+    plus one more when the landing hex slows it, within its skill. Returns the landing hexes
+    (its own hex omitted) and, for the empty battleland, the whole answer (its own included)."""
     _, skill, natives = profile
     table = _flight_steps(land, natives)
     if isinstance(origin, str):
@@ -235,14 +237,15 @@ def _flight(
             if _may_fly_over(natives, land.hex(e)):
                 for h, n in table[e].items():
                     dist[h] = min(dist.get(h, n + 1), n + 1)
-    out = []
+    out: list[str] = []
     for h, flown in dist.items():
         hx = land.hex(h)
         if _may_end_on(natives, hx):
             cost = flown + (1 if _hex_slows(True, natives, hx) else 0)
             if cost <= skill:
-                out.append((h, cost))
-    return tuple(sorted(out))
+                out.append(h)
+    landing = tuple(sorted(out))
+    return landing, frozenset(landing if isinstance(origin, tuple) else (origin, *landing))
 
 
 # --- the maneuver -----------------------------------------------------------------------------
@@ -278,20 +281,22 @@ def reach(
     others = board
     if start is not None and start in board:
         others = {h: p for h, p in board.items() if h != start}
-    if start is not None:
+    if start is not None and others:
         me = piece.side
         if any(n in others and others[n].side != me for n in _touching(land)[start]):
             return frozenset((start,))  # 11.3: locked in contact
     profile = _profile(piece.character)
     origin: str | tuple[str, ...] = start if start is not None else tuple(entry)
     if piece.character.flies:
-        landing = _flight(land, profile, origin)
-        found = [h for h, _ in landing if h not in others]
+        landing, alone = _flight(land, profile, origin)
+        if not others:
+            return alone
+        found = [h for h in landing if h not in others]
         return frozenset(found if start is None else [start, *found])
-    costs = _open_walk(land, profile, origin)
-    if not any(h in others for h in costs):
+    alone = _open_walk(land, profile, origin)
+    if not others or others.keys().isdisjoint(alone):
         # Every hex a walk could pass within its allowance is vacant: nobody blocks anything.
-        return frozenset(costs)
+        return alone
     _, skill, natives = profile
     seeds = {h: c for h, c in _walk_seeds(land, natives, origin).items() if h not in others}
     return frozenset(_cheapest(_walk_steps(land, natives), seeds, skill, others))
