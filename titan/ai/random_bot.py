@@ -20,6 +20,7 @@ from titan.engine.actions import (
     Proposal,
     Propose,
     Split,
+    UndoMove,
     Withdraw,
 )
 from titan.engine.battle.actions import EndPhase, ResetManeuver
@@ -42,7 +43,12 @@ class RandomBot:
         self.withdraw = withdraw
 
     def choose(self, view: dict[str, Any], prompt: Prompt) -> Action:
-        opts = [o for o in prompt.options if self.withdraw or not isinstance(o, Withdraw)]
+        # Taking moves back (errata 7.0) is for people; a random player would only dither.
+        opts = [
+            o
+            for o in prompt.options
+            if (self.withdraw or not isinstance(o, Withdraw)) and not isinstance(o, UndoMove)
+        ]
         if not self.fight and len(opts) > 1:
             opts = [o for o in opts if not isinstance(o, Fight)]
         rng = self.rng
@@ -65,7 +71,7 @@ class RandomBot:
             ):
                 s = rng.choice(splits)
                 return Split(
-                    s.legion, rng.choice(prompt.info.get("markers") or [s.marker]), s.characters
+                    s.legion, rng.choice(prompt.split_markers or (s.marker,)), s.characters
                 )
             return next((o for o in opts if isinstance(o, DoneSplitting)), rng.choice(opts))
         if prompt.kind == "muster":
@@ -98,12 +104,13 @@ class RandomBot:
 
     def _proposal(self, view: dict[str, Any], prompt: Prompt) -> Proposal | None:
         """A random agreement: one side wholly eliminated, the other losing a few."""
+        eng = view["engagement"] or {}
         contents: dict[str, list[str]] = {}
         for lg in view["legions"]:
-            if lg["marker"] in (prompt.info.get("attacker"), prompt.info.get("defender")):
+            if lg["marker"] in (eng.get("attacker"), eng.get("defender")):
                 contents[lg["marker"]] = list(lg.get("characters", lg.get("known", [])))
-        att = contents.get(prompt.info.get("attacker", ""))
-        dfd = contents.get(prompt.info.get("defender", ""))
+        att = contents.get(eng.get("attacker", ""))
+        dfd = contents.get(eng.get("defender", ""))
         if not att or not dfd:
             return None
         rng = self.rng

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from titan.engine import knowledge, scoring
+from titan.engine import events as ev
+from titan.engine import scoring
 from titan.engine.context import Ctx
 from titan.engine.state import Legion
 
 
-def remove_legion(ctx: Ctx, marker: str) -> Legion:
-    """Take a legion off the board and give its marker back to its owner (4.4)."""
-    legion = ctx.state.legions.pop(marker)
-    ctx.state.players[legion.owner].markers.append(marker)
-    ctx.state.players[legion.owner].markers.sort()
-    knowledge.forget(ctx.state, marker)
+def remove_legion(ctx: Ctx, marker: str, reason: str, *, shown: bool = False) -> Legion:
+    """Take a legion off the board and give its marker back to its owner (4.4). ``shown``:
+    its characters are made public as it goes (19.4, errata 20.4)."""
+    state = ctx.state
+    legion = state.legions[marker]
+    names = tuple(legion.characters) if shown else ()
+    ctx.emit(ev.LegionRemoved(marker, legion.land, reason, names))
+    del state.legions[marker]
+    state.players[legion.owner].markers.append(marker)
+    state.players[legion.owner].markers.sort()
     return legion
 
 
@@ -44,14 +49,12 @@ def eliminate(ctx: Ctx, losers: list[int], slayer: int | None) -> None:
             if receiver is None:
                 receiver = slayer
             names = list(legion.characters)
-            knowledge.reveal_all(state, legion.marker)
-            ctx.emit("legion_removed", marker=legion.marker, land=legion.land, characters=names)
             if receiver is not None and receiver not in losers:
                 due[receiver] += scoring.value_of(ctx, names, loser)
-            remove_legion(ctx, legion.marker)
+            remove_legion(ctx, legion.marker, "eliminated", shown=True)
             scoring.return_slain(ctx, names)
         state.players[loser].alive = False
-        ctx.emit("player_eliminated", player=loser, by=slayer)
+        ctx.emit(ev.PlayerEliminated(loser, slayer))
     for receiver, points in sorted(due.items()):
         scoring.add_points(ctx, receiver, points // 2, "half points (19.4)")
     if slayer is not None and slayer not in losers and len(losers) == 1:
@@ -59,7 +62,7 @@ def eliminate(ctx: Ctx, losers: list[int], slayer: int | None) -> None:
         gained = state.players[loser].markers
         state.players[slayer].markers = sorted(state.players[slayer].markers + gained)
         state.players[loser].markers = []
-        ctx.emit("markers_passed", to=slayer, frm=loser, markers=gained)
+        ctx.emit(ev.MarkersPassed(slayer, loser, tuple(gained)))
 
 
 def withdraw(ctx: Ctx, player: int) -> None:
@@ -68,9 +71,7 @@ def withdraw(ctx: Ctx, player: int) -> None:
     state = ctx.state
     for legion in list(state.player_legions(player)):
         names = list(legion.characters)
-        knowledge.reveal_all(state, legion.marker)
-        ctx.emit("legion_removed", marker=legion.marker, land=legion.land, characters=names)
-        remove_legion(ctx, legion.marker)
+        remove_legion(ctx, legion.marker, "withdrew", shown=True)
         scoring.return_slain(ctx, names)
     state.players[player].alive = False
-    ctx.emit("player_withdrew", player=player)
+    ctx.emit(ev.PlayerWithdrew(player))

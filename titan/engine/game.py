@@ -1,38 +1,65 @@
-"""The engine's contract: ``Game.new``, ``prompt``, ``act``, ``view``, ``save`` / ``load``.
+"""The engine's contract: ``Game.new``, ``prompt``, ``act``, ``is_legal``, ``legal_actions``,
+``current_player``, ``clone``, ``view``, ``save`` / ``load``.
 
 The game is a pure state machine that asks exactly one player one question at a time, in the
-order of the errata's Complete Sequence of Play. ``act`` works on a copy of the state and
-keeps it only if the action was legal, so a refused action never changes anything.
+order of the errata's Complete Sequence of Play (:mod:`titan.engine.machine`). An action is
+checked in full before anything changes (python-chess's ``is_legal`` apart from ``push``), so a
+refused action never changes the game and an accepted one needs no copy of the state. Should a
+rule ever fail half-way (an engine bug), the game rolls back to its last checkpoint and
+replays the actions since, so even then nothing is left half-applied.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import pickle
-import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations
 from typing import Any
 
-from titan.engine import engagement, overflow, setup, turn
-from titan.engine.actions import Action, Proposal, from_json, to_json
+from titan.engine import machine, setup
+from titan.engine.actions import Action, Proposal, Propose, Split
 from titan.engine.context import Ctx
+from titan.engine.dice import DiceSource, SeededDice
 from titan.engine.errors import IllegalAction
 from titan.engine.events import Event
+from titan.engine.handler import Handler
 from titan.engine.prompts import Prompt
+from titan.engine.record import (
+    RecordError,
+    SetupError,
+    check_seats,
+    check_seed,
+    make_record,
+    parse_record,
+)
 from titan.engine.state import GameState, Options
-from titan.variant import Variant, load
+from titan.variant import Variant, load, variant_names
 from titan.view import player_view
+
+CHECKPOINT_EVERY = 64  # actions between saved states: a rollback replays at most this many
 
 
 class Game:
-    def __init__(self, variant: Variant, state: GameState, seats: list[str]) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        state: GameState,
+        seats: list[str],
+        dice: DiceSource,
+        seed: int | None,
+    ) -> None:
         self.variant = variant
         self.state = state
         self.seats = list(seats)
+        self.seed = seed  # None for a clone that rolls its own dice: it has no record
+        self._dice = dice
         self.history: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self._prompt: Prompt | None = None  # the current question, until the state changes
+        self._checkpoint: GameState | None = state.copy()
+        self._checkpoint_at = 0  # len(self.actions) when the checkpoint was taken
+        self._broken = False
 
     # --- construction ----------------------------------------------------------------------
 
@@ -44,73 +71,112 @@ class Game:
         seed: int = 0,
         options: Options | None = None,
     ) -> Game:
-        """Seat the players, roll for towers (5.1) and ask for colours (errata 5.0)."""
-        v = load(variant) if isinstance(variant, str) else variant
-        names = list(seats)
-        state = setup.new_state(v, names, seed, options or Options())
-        game = cls(v, state, names)
-        ctx = Ctx(v, state)
+        """Seat the players, roll for towers (5.1) and ask for colours (errata 5.0).
+
+        Raises :class:`SetupError` for an unknown variant, seats that are not two to six
+        distinct names (rule 1.1), a seed that is not an integer, or options not an Options.
+        """
+        # Checked here, not left to fail somewhere in the first turn: these may come from a
+        # client, and a variant name must never be taken for a path.
+        if isinstance(variant, str):
+            if variant not in variant_names():
+                known = ", ".join(variant_names())
+                raise SetupError(
+                    "variant", f"unknown variant {variant!r}; the known variants are: {known}"
+                )
+            v = load(variant)
+        elif isinstance(variant, Variant):
+            v = variant
+        else:
+            raise SetupError("variant", f"expected a Variant or a variant name, got {variant!r}")
+        names = list(check_seats(seats))
+        seed = check_seed(seed)
+        if options is None:
+            options = Options()
+        elif not isinstance(options, Options):
+            raise SetupError("options", f"expected an Options, got {options!r}")
+        state = setup.new_state(v, names, options)
+        dice = SeededDice(seed)
+        ctx = Ctx(v, state, dice)
         setup.roll_towers(ctx)
+        game = cls(v, state, names, dice, seed)
         game.history += ctx.events
         return game
 
+    def clone(self, dice: DiceSource | None = None) -> Game:
+        """An independent copy for search. With ``dice`` it rolls from that source instead
+        of the game's own, so it cannot know the real future rolls (and has no record); its
+        history and action log start empty."""
+        twin = Game.__new__(Game)
+        twin.variant = self.variant
+        twin.state = self.state.copy()
+        twin.seats = self.seats
+        twin.seed = self.seed if dice is None else None
+        twin._dice = self._dice if dice is None else dice
+        twin.history = []
+        twin.actions = []
+        twin._prompt = self._prompt  # prompts are immutable and depend only on the state
+        twin._checkpoint = None  # no rollback: see act
+        twin._checkpoint_at = 0
+        twin._broken = False
+        return twin
+
     # --- the contract --------------------------------------------------------------------------
 
+    def current_player(self) -> int:
+        """Who must decide now (-1 once the game is over), without listing any options."""
+        return machine.handler(self.state).decider(self.state)
+
     def prompt(self) -> Prompt:
-        """Who must decide now, and the legal choices."""
+        """Who must decide now, and the legal choices (see :class:`Prompt`)."""
         if self._prompt is None:
-            self._prompt = self._ask()
+            self._prompt = machine.handler(self.state).prompt(self._ctx())
         return self._prompt
 
     def touch(self) -> None:
         """Forget the cached prompt: call after changing ``state`` by hand (tests, tools)."""
         self._prompt = None
 
-    def _ask(self) -> Prompt:
-        ctx = Ctx(self.variant, self.state)
-        phase = self.state.phase
-        if phase == "over":
-            return Prompt(-1, "game_over")
-        if phase == "colour":
-            return setup.colour_prompt(ctx)
-        if phase == "split":
-            return turn.split_prompt(ctx)
-        if phase == "move":
-            return turn.move_prompt(ctx)
-        if phase == "recombine":
-            return turn.recombine_prompt(ctx)
-        if phase == "engage":
-            eng = self.state.engagement
-            if eng is not None and eng.step == "battle":
-                from titan.engine.battle import flow
+    def legal_actions(self) -> Iterator[Action]:
+        """Every legal action, exactly, lazily: the prompt's options, each Split with every
+        available marker (4.2), and every set of proposals a Propose may name (errata 9.3)."""
+        prompt = self.prompt()
+        for option in prompt.options:
+            if isinstance(option, Split) and prompt.split_markers:
+                for marker in prompt.split_markers:
+                    yield Split(option.legion, marker, option.characters)
+            else:
+                yield option
+        if prompt.proposals:
+            yield from _proposal_sets(self, prompt.proposals)
 
-                return flow.prompt(ctx)
-            return engagement.prompt(ctx)
-        if phase == "muster":
-            return turn.muster_prompt(ctx)
-        raise AssertionError(f"unknown phase {phase}")
+    def is_legal(self, action: object, player: int | None = None) -> bool:
+        """Would ``act`` accept this action (from ``player``, default: whoever decides now)?
+        Checks the action alone, without listing the alternatives."""
+        try:
+            self._check(self.current_player() if player is None else player, action)
+        except IllegalAction:
+            return False
+        return True
 
     def act(self, player: int, action: Action) -> list[Event]:
         """Validate and apply one decision; returns the events it caused (with audiences).
 
         Raises :class:`IllegalAction` naming the rule, and leaves the game exactly as it was.
         """
-        check_shape(action)
-        if self.state.over:
-            raise IllegalAction("errata 19.0", "the game is over")
-        asked = self.prompt()
-        if player != asked.player:
-            raise IllegalAction(
-                "errata 1.3", f"player {asked.player} must decide now ({asked.kind})"
-            )
-        work = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))
-        ctx = Ctx(self.variant, work)
-        _dispatch(ctx, action)
-        _advance(ctx)
-        self.state = work
+        handler = self._check(player, action)
+        ctx = self._ctx()
+        try:
+            handler.apply(ctx, action)
+            machine.advance(ctx)
+        except BaseException:
+            self._roll_back()
+            raise
         self._prompt = None
         self.history += ctx.events
         self.actions.append((player, action))
+        if self._checkpoint is not None and len(self.actions) % CHECKPOINT_EVERY == 0:
+            self._checkpoint, self._checkpoint_at = self.state.copy(), len(self.actions)
         return ctx.events
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -124,24 +190,72 @@ class Game:
     # --- records -----------------------------------------------------------------------------
 
     def save(self) -> dict[str, Any]:
-        """The game as its seed, seats, options and action log (JSON-ready)."""
-        return {
-            "variant": self.variant.name,
-            "seats": self.seats,
-            "seed": self.state.seed,
-            "options": dataclasses.asdict(self.state.options),
-            "actions": [{"player": p, "action": to_json(a)} for p, a in self.actions],
-        }
+        """The game's record, JSON-ready: variant, seats, seed, options, action log and a
+        digest of them all (see :mod:`titan.engine.record`)."""
+        if self.seed is None:
+            raise ValueError("a clone with dice of its own has no record")
+        return make_record(
+            self.variant.name, self.seats, self.seed, self.state.options, self.actions
+        )
 
     @classmethod
-    def load(cls, record: dict[str, Any]) -> Game:
-        """Rebuild a game by replaying its record."""
-        game = cls.new(
-            record["variant"], record["seats"], record["seed"], Options(**record["options"])
-        )
-        for entry in record["actions"]:
-            game.act(entry["player"], from_json(entry["action"]))
+    def load(cls, record: object) -> Game:
+        """Rebuild a game by replaying its record; records saved before the format version
+        and digest existed load too.
+
+        Raises :class:`RecordError`, naming the offending path, for a malformed record, an
+        unknown variant, a digest that does not match, or an action the rules refuse on replay.
+        """
+        rec = parse_record(record)
+        try:
+            game = cls.new(rec.variant, rec.seats, rec.seed, rec.options)
+        except SetupError as exc:  # an unknown variant: the record checks only the name's form
+            raise RecordError(exc.path, exc.detail) from exc
+        for i, (player, action) in enumerate(rec.actions):
+            try:
+                game.act(player, action)
+            except IllegalAction as exc:
+                raise RecordError(f"actions[{i}]", f"refused on replay: {exc}") from exc
         return game
+
+    # --- inside --------------------------------------------------------------------------------
+
+    def _ctx(self) -> Ctx:
+        if self._broken:
+            raise RuntimeError("this clone was left inconsistent by an engine error")
+        return Ctx(self.variant, self.state, self._dice)
+
+    def _check(self, player: object, action: object) -> Handler:
+        if not isinstance(player, int) or isinstance(player, bool):
+            # errata 1.3: only the player asked may act, and True is not player 1
+            raise IllegalAction("errata 1.3", f"not a player number: {player!r}")
+        check_shape(action)
+        assert isinstance(action, Action)
+        state = self.state
+        if state.over:
+            raise IllegalAction("errata 19.0", "the game is over")
+        handler = machine.handler(state)
+        decider = handler.decider(state)
+        if player != decider:
+            where = machine.point(state)
+            raise IllegalAction(
+                "errata 1.3", f"player {decider} must decide now ({where[1] or where[0]})"
+            )
+        handler.check(self._ctx(), action)
+        return handler
+
+    def _roll_back(self) -> None:
+        """After a rule failed half-way: the last checkpoint, and the actions since."""
+        self._prompt = None
+        if self._checkpoint is None:
+            self._broken = True  # a clone keeps no checkpoint: it is for search, not play
+            return
+        state = self._checkpoint.copy()
+        for _, action in self.actions[self._checkpoint_at :]:
+            ctx = Ctx(self.variant, state, self._dice)
+            machine.handler(state).apply(ctx, action)
+            machine.advance(ctx)
+        self.state = state
 
 
 def replay(
@@ -158,75 +272,54 @@ def replay(
     return game
 
 
-def _dispatch(ctx: Ctx, action: Action) -> None:
-    state = ctx.state
-    phase = state.phase
-    if phase == "colour":
-        if setup.apply_colour(ctx, action):
-            setup.deal(ctx)
-            if not turn.check_game_over(ctx):
-                state.active = state.order[0]
-                turn.begin_turn(ctx)
-    elif phase == "split":
-        turn.apply_split(ctx, action)
-    elif phase == "move":
-        turn.apply_move(ctx, action)
-    elif phase == "recombine":
-        turn.apply_recombine(ctx, action)
-    elif phase == "engage":
-        eng = state.engagement
-        if eng is not None and eng.step == "battle":
-            from titan.engine.battle import flow
-
-            flow.apply(ctx, action)
-        else:
-            engagement.apply(ctx, action)
-    elif phase == "muster":
-        turn.apply_muster(ctx, action)
-    else:
-        raise IllegalAction("errata 19.0", "the game is over")
+def _proposal_sets(game: Game, proposals: tuple[Proposal, ...]) -> Iterator[Propose]:
+    """Errata 9.3: every non-empty set of legal proposals with at least one new one."""
+    for k in range(1, len(proposals) + 1):
+        for group in combinations(proposals, k):
+            action = Propose(group)
+            if game.is_legal(action):
+                yield action
 
 
-def _advance(ctx: Ctx) -> None:
-    """Steps with no decision in them: an engagement phase with nothing left to resolve
-    leads to enlistment (Complete Sequence 2.5 -> 2.6); an over-full legion is trimmed."""
-    state = ctx.state
-    idle = state.phase == "engage" and state.engagement is None
-    if idle and not engagement.engagement_lands(ctx):
-        state.phase = "muster"
-    for legion in list(state.legions.values()):
-        # 4.1: "if at any time a legion is found" over seven (the starting eight excepted)
-        if len(legion.characters) > 7 and state.players[legion.owner].turns_taken > 0:
-            overflow.trim(ctx, legion)
+# --- the shape of an action: checked once per class, cheaply -------------------------------
+
+Check = Callable[[object], bool]
+
+
+def _checker(hint: Any) -> Check:
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is type(int | None):
+        parts = [_checker(h) for h in typing.get_args(hint)]
+        return lambda v: any(p(v) for p in parts)
+    if origin is tuple:
+        item = _checker(typing.get_args(hint)[0])
+        return lambda v: type(v) is tuple and all(item(x) for x in v)
+    if hint is type(None):
+        return lambda v: v is None
+    if dataclasses.is_dataclass(hint):
+        fields = _field_checks(typing.cast(type, hint))
+        return lambda v: type(v) is hint and all(ok(getattr(v, n)) for n, ok in fields)
+    return lambda v: type(v) is hint  # exact: True is not an int, a str subclass is not a str
+
+
+def _field_checks(cls: type) -> list[tuple[str, Check]]:
+    hints = typing.get_type_hints(cls)
+    return [(f.name, _checker(hints[f.name])) for f in dataclasses.fields(cls)]
+
+
+_SHAPES: dict[type, list[tuple[str, Check]]] = {}
 
 
 def check_shape(action: object) -> None:
     """Refuse anything that is not a well-formed action before any rule looks at it."""
     if not isinstance(action, Action):
         raise IllegalAction("errata 1.3", f"not an action: {action!r}")
-    hints = typing.get_type_hints(type(action))
-    for f in dataclasses.fields(action):
-        if not _fits(getattr(action, f.name), hints[f.name]):
+    cls = type(action)
+    checks = _SHAPES.get(cls)
+    if checks is None:
+        checks = _SHAPES[cls] = _field_checks(cls)
+    for name, ok in checks:
+        if not ok(getattr(action, name)):
             raise IllegalAction(
-                "errata 1.3", f"malformed {action.kind}: {f.name}={getattr(action, f.name)!r}"
+                "errata 1.3", f"malformed {action.kind}: {name}={getattr(action, name)!r}"
             )
-
-
-def _fits(value: object, hint: Any) -> bool:
-    origin = typing.get_origin(hint)
-    if origin is typing.Union or origin is types.UnionType:
-        return any(_fits(value, h) for h in typing.get_args(hint))
-    if origin is tuple:
-        (item, *_) = typing.get_args(hint)
-        return isinstance(value, tuple) and all(_fits(v, item) for v in value)
-    if hint is type(None):
-        return value is None
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is Proposal:
-        return (
-            isinstance(value, Proposal)
-            and _fits(value.attacker_losses, tuple[str, ...])
-            and _fits(value.defender_losses, tuple[str, ...])
-        )
-    return isinstance(value, hint)

@@ -1,4 +1,5 @@
-"""What each player knows of the legions of others (rules 4.5, 9.1, 18.4; errata 9.3, 9.5).
+"""What each seat knows of the legions of others (rules 4.5, 9.1, 18.4; errata 9.3, 9.5),
+learnt from the events it is shown and from nothing else.
 
 A player always sees his own legions. Of another player's legion he knows its height and the
 characters he has seen enter or stay in it: revealed recruits, teleporting lords, engagements
@@ -6,6 +7,9 @@ he took part in, battles (public), losses (public, errata 9.5). A split makes th
 uncertain: a known character is still certain in one part only when the other part is too
 small to hold every one of them. ``state.known[observer][marker]`` is a lower bound, never a
 guess; ``state.known[-1]`` is what a spectator knows from public events alone.
+
+:func:`learn` is called by ``Ctx.emit`` for every event, so the event that shows something
+and the knowledge it gives are one operation (no paired calls to keep in step).
 """
 
 from __future__ import annotations
@@ -13,41 +17,42 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from titan.engine import events as ev
 from titan.engine.state import GameState
 
 
 def _observers(state: GameState, marker: str, audience: Iterable[int] | None) -> list[int]:
-    owner = state.legions[marker].owner
+    legion = state.legions.get(marker)
+    owner = legion.owner if legion is not None else -2
     # The last slot is the public's (spectators): it learns only from public events.
     who = range(len(state.known)) if audience is None else audience
     return [p for p in who if p != owner]
 
 
-def reveal(
-    state: GameState, marker: str, characters: Iterable[str], audience: Iterable[int] | None = None
-) -> None:
-    """``audience`` (None: everyone) has seen these characters in the legion."""
-    shown = Counter(characters)
+def _shown(state: GameState, marker: str, names: Iterable[str], audience: Iterable[int] | None) -> None:
+    """``audience`` has seen these characters in the legion (a lower bound grows)."""
+    shown = Counter(names)
     for p in _observers(state, marker, audience):
         k = state.known[p].setdefault(marker, {})
         for name, n in shown.items():
             k[name] = max(k.get(name, 0), n)
 
 
-def reveal_all(state: GameState, marker: str, audience: Iterable[int] | None = None) -> None:
-    contents = Counter(state.legions[marker].characters)
+def _whole(state: GameState, marker: str, names: Iterable[str], audience: Iterable[int] | None) -> None:
+    """``audience`` has seen the whole legion."""
+    contents = dict(Counter(names))
     for p in _observers(state, marker, audience):
         state.known[p][marker] = dict(contents)
 
 
-def added(state: GameState, marker: str, name: str) -> None:
+def _added(state: GameState, marker: str, name: str) -> None:
     """A character joined the legion in public view (muster, angel, summons)."""
     for p in _observers(state, marker, None):
         k = state.known[p].setdefault(marker, {})
         k[name] = k.get(name, 0) + 1
 
 
-def removed(state: GameState, marker: str, names: Iterable[str]) -> None:
+def _removed(state: GameState, marker: str, names: Iterable[str]) -> None:
     """Characters publicly left the legion (losses are public, errata 9.5; summons, 15.1)."""
     for p in _observers(state, marker, None):
         k = state.known[p].get(marker)
@@ -60,24 +65,66 @@ def removed(state: GameState, marker: str, names: Iterable[str]) -> None:
                     del k[name]
 
 
-def split(state: GameState, parent: str, child: str) -> None:
+def _split(state: GameState, parent: str, child: str, heights: tuple[int, int]) -> None:
     """After a split (4.3) the observer only knows what the heights force into each part."""
-    p_height = len(state.legions[parent].characters)
-    c_height = len(state.legions[child].characters)
+    p_height, c_height = heights
     for p in _observers(state, parent, None):
         before = state.known[p].get(parent, {})
         state.known[p][parent] = {n: k - c_height for n, k in before.items() if k > c_height}
         state.known[p][child] = {n: k - p_height for n, k in before.items() if k > p_height}
 
 
-def merged(state: GameState, into: str, other: str) -> None:
+def _merged(state: GameState, into: str, others: Iterable[str]) -> None:
     """Recombination (4.3): what was known of either part is known of the whole."""
     for p in _observers(state, into, None):
-        a = Counter(state.known[p].get(into, {}))
-        a.update(state.known[p].pop(other, {}))
-        state.known[p][into] = dict(a)
+        whole = Counter(state.known[p].get(into, {}))
+        for other in others:
+            whole.update(state.known[p].pop(other, {}))
+        state.known[p][into] = dict(whole)
 
 
-def forget(state: GameState, marker: str) -> None:
+def _forget(state: GameState, marker: str) -> None:
     for k in state.known:
         k.pop(marker, None)
+
+
+def learn(state: GameState, event: ev.Event) -> None:
+    """Update what the event's audience knows; events that show no legion change nothing."""
+    audience = event.audience
+    match event:
+        case ev.LegionCreated(marker=m, characters=chars):
+            _whole(state, m, chars, None)  # 5.2: everyone knows the starting eight
+        case ev.SplitMade(marker=m, new=new, heights=heights):
+            _split(state, m, new, heights)
+        case ev.Moved(marker=m, lord=lord) if lord is not None:
+            _shown(state, m, [lord], None)  # 8.1, 8.2: the teleporting lord is shown
+        case ev.Recombined(marker=m, absorbed=absorbed):
+            _merged(state, m, absorbed)
+        case ev.Mustered(marker=m, creature=c, reveal=reveal):
+            _shown(state, m, reveal, None)  # 18.4
+            _added(state, m, c)
+        case ev.LegionShown(marker=m, characters=chars):
+            _whole(state, m, chars, audience)
+        case ev.LegionRevealed(marker=m, characters=chars) | ev.LegionTrimmed(
+            marker=m, characters=chars
+        ):
+            _whole(state, m, chars, audience)
+        case ev.Losses(marker=m, characters=chars):
+            _removed(state, m, chars)
+        case ev.Slain(marker=m, name=name):
+            _removed(state, m, [name])
+        case ev.Summoned(lord=lord, frm=frm, to=to):
+            _shown(state, frm, [lord], None)  # 15.1: shown to all as it leaves
+            _removed(state, frm, [lord])
+            _added(state, to, lord)
+        case ev.Acquired(marker=m, lord=lord):
+            _added(state, m, lord)
+        case ev.ReinforcementReturned(marker=m, creature=c):
+            _removed(state, m, [c])
+        case ev.SummonsReturned(lord=lord, frm=frm, to=to):
+            _removed(state, frm, [lord])
+            _added(state, to, lord)
+        case ev.LegionRemoved(marker=m):
+            _forget(state, m)
+        case _:
+            pass

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from titan.engine import knowledge, scoring
+from titan.engine import events as ev
+from titan.engine import scoring
 from titan.engine.context import Ctx
 from titan.engine.state import Legion
 from titan.variant import Character
@@ -30,7 +31,6 @@ def trim(ctx: Ctx, legion: Legion) -> list[str]:
     removed = candidates[: len(legion.characters) - MAX_LEGION]
     for name in removed:
         legion.characters.remove(name)
-    knowledge.reveal_all(ctx.state, legion.marker)
     scoring.return_slain(ctx, removed)
-    ctx.emit("legion_trimmed", marker=legion.marker, removed=removed)
+    ctx.emit(ev.LegionTrimmed(legion.marker, tuple(removed), tuple(legion.characters)))
     return removed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from titan.engine import knowledge
+from titan.engine import events as ev
 from titan.engine.context import Ctx
 from titan.variant import ANGEL, ARCHANGEL, TITAN, titan_value
 
@@ -26,7 +26,7 @@ def add_points(ctx: Ctx, player: int, points: int, reason: str) -> list[int]:
     before = p.score
     p.score += points
     if points:
-        ctx.emit("score", player=player, points=points, total=p.score, reason=reason)
+        ctx.emit(ev.Score(player, points, p.score, reason))
     return list(range(before // 100 + 1, p.score // 100 + 1))
 
 
@@ -37,11 +37,12 @@ def acquisition_choices(ctx: Ctx, multiple: int) -> tuple[str, ...]:
     return tuple(k for k in kinds if ctx.state.caretaker.get(k, 0) > 0)
 
 
-def take_from_caretaker(ctx: Ctx, marker: str, name: str) -> None:
+def take_from_caretaker(ctx: Ctx, marker: str, name: str, points: int) -> None:
+    """Rule 17: an earned Angel or Archangel joins the legion in everyone's sight."""
     ctx.state.caretaker[name] -= 1
     ctx.state.legions[marker].characters.append(name)
     ctx.state.legions[marker].characters.sort()
-    knowledge.added(ctx.state, marker, name)
+    ctx.emit(ev.Acquired(marker, name, points))
 
 
 def return_slain(ctx: Ctx, names: Iterable[str]) -> None:

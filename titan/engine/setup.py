@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from titan.engine import knowledge
+from titan.engine import events as ev
 from titan.engine.actions import Action, ChooseColour, Withdraw
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
-from titan.engine.prompts import Prompt
-from titan.engine.state import GameState, Legion, Options, Player
+from titan.engine.prompts import Decision, Prompt
+from titan.engine.state import GameState, Legion, Options, Phase, Player
 from titan.variant import ANGEL, TITAN, Variant, markers_of
 
 TITAN_VARIANT_REMOVED = ("Centaur", "Gargoyle", "Ogre")
 TITAN_VARIANT_START = {TITAN: 1, ANGEL: 1, "Cyclops": 2, "Lion": 2, "Troll": 2}
 
 
-def new_state(variant: Variant, seats: list[str], seed: int, options: Options) -> GameState:
+def new_state(variant: Variant, seats: list[str], options: Options) -> GameState:
     if not 2 <= len(seats) <= 6:
         raise IllegalAction("1.1", "Titan is a game for two to six players")
     players = [Player(index=i, name=name) for i, name in enumerate(seats)]
@@ -23,7 +23,6 @@ def new_state(variant: Variant, seats: list[str], seed: int, options: Options) -
         for name in TITAN_VARIANT_REMOVED:
             caretaker[name] = 0
     return GameState(
-        seed=seed,
         options=options,
         players=players,
         caretaker=caretaker,
@@ -38,14 +37,14 @@ def roll_towers(ctx: Ctx) -> None:
     towers = ctx.variant.masterboard.towers
     while any(p.tower is None for p in state.players):
         rolls = {p.index: ctx.roll() for p in state.players if p.tower is None}
-        ctx.emit("tower_rolls", rolls=rolls)
+        ctx.emit(ev.TowerRolls(rolls))
         taken = {p.tower for p in state.players if p.tower is not None}
         for idx, r in rolls.items():
             tower = towers[r - 1]
             if list(rolls.values()).count(r) == 1 and tower not in taken:
                 state.players[idx].tower = tower
-                ctx.emit("tower_assigned", player=idx, tower=tower)
-    state.phase = "colour"
+                ctx.emit(ev.TowerAssigned(idx, tower))
+    state.phase = Phase.COLOUR
     state.active = _next_chooser(state)
 
 
@@ -60,25 +59,31 @@ def colour_prompt(ctx: Ctx) -> Prompt:
     taken = {p.colour for p in state.players}
     opts: list[Action] = [ChooseColour(c) for c in ctx.variant.colours if c not in taken]
     opts.append(Withdraw())
-    return Prompt(state.active, "choose_colour", tuple(opts))
+    return Prompt(state.active, Decision.CHOOSE_COLOUR, tuple(opts))
+
+
+def check_colour(ctx: Ctx, action: Action) -> None:
+    state = ctx.state
+    if isinstance(action, Withdraw):
+        return
+    if not isinstance(action, ChooseColour):
+        raise IllegalAction("errata 5.0", "choose a colour or withdraw")
+    if action.colour not in ctx.variant.colours or any(
+        p.colour == action.colour for p in state.players
+    ):
+        raise IllegalAction("errata 5.0", f"colour {action.colour!r} is not available")
 
 
 def apply_colour(ctx: Ctx, action: Action) -> bool:
     """Returns True once every player has a colour (or withdrew) and play can begin."""
     state = ctx.state
     player = state.players[state.active]
-    if isinstance(action, Withdraw):
-        player.alive = False
-        ctx.emit("player_withdrew", player=player.index)
-    elif isinstance(action, ChooseColour):
-        if action.colour not in ctx.variant.colours or any(
-            p.colour == action.colour for p in state.players
-        ):
-            raise IllegalAction("errata 5.0", f"colour {action.colour!r} is not available")
+    if isinstance(action, ChooseColour):
         player.colour = action.colour
-        ctx.emit("colour_chosen", player=player.index, colour=action.colour)
+        ctx.emit(ev.ColourChosen(player.index, action.colour))
     else:
-        raise IllegalAction("errata 5.0", "choose a colour or withdraw")
+        player.alive = False
+        ctx.emit(ev.PlayerWithdrew(player.index))
     state.active = _next_chooser(state)
     return state.active < 0
 
@@ -100,9 +105,8 @@ def deal(ctx: Ctx) -> None:
             if name != TITAN:
                 state.caretaker[name] -= n
         state.legions[first] = Legion(first, p.index, p.tower, sorted(chars))
-        ctx.emit("legion_created", marker=first, player=p.index, land=p.tower, height=len(chars))
-        ctx.emit("initial_legion", (p.index,), marker=first, characters=sorted(chars))
-        knowledge.reveal_all(state, first)  # everyone knows the starting eight (5.2)
+        # Everyone knows the starting eight (5.2).
+        ctx.emit(ev.LegionCreated(first, p.index, p.tower, tuple(sorted(chars))))
     # Rule 5.1, errata 5.1: turns go in descending order of starting tower.
     state.order = sorted(
         (p.index for p in state.players if p.alive), key=lambda i: -(state.players[i].tower or 0)

@@ -1,0 +1,52 @@
+"""The battle as the rules functions see it: the engagement and battle being fought, the
+battleland, and which character stands where (shared by the battle's phase procedures)."""
+
+from __future__ import annotations
+
+from titan.engine.battle.model import Piece, Side
+from titan.engine.battle.state import BattleState, Fighter
+from titan.engine.context import Ctx
+from titan.engine.sides import as_side, owner_of
+from titan.engine.state import Engagement
+from titan.variant import TITAN, Battleland, titan_power
+
+
+def engaged(ctx: Ctx) -> tuple[Engagement, BattleState]:
+    eng = ctx.state.engagement
+    assert eng is not None and eng.battle is not None
+    return eng, eng.battle
+
+
+def battleland(ctx: Ctx, b: BattleState) -> Battleland:
+    return ctx.variant.battlelands[b.terrain]
+
+
+def power(ctx: Ctx, name: str, owner: int) -> int:
+    if name == TITAN:
+        return titan_power(ctx.state.players[owner].score)  # 19.1
+    return ctx.variant.characters[name].power
+
+
+def piece(ctx: Ctx, f: Fighter) -> Piece:
+    side: Side = as_side(f.side)
+    return Piece(ctx.variant.characters[f.name], side, f.power, f.hits)
+
+
+def board(ctx: Ctx, b: BattleState, skip: Fighter | None = None) -> dict[str, Piece]:
+    """Hex -> piece for every character on the battleland (``skip``: one left out)."""
+    return {
+        f.hex: piece(ctx, f)
+        for f in b.fighters
+        if f.hex is not None and not f.gone and f is not skip
+    }
+
+
+def fighter_at(b: BattleState, hex_: str) -> Fighter | None:
+    for f in b.fighters:
+        if f.hex == hex_ and not f.gone:
+            return f
+    return None
+
+
+def player_of(eng: Engagement, side: str) -> int:
+    return owner_of(eng, side)
