@@ -114,8 +114,8 @@ def check_invariants(game: Game, previous_scores: list[int] | None = None) -> li
                 )
     view = game.view(None)
     scores = []
-    for p, pv in zip(state.players, view["players"], strict=True):
-        assert pv["titan_power"] == titan_power(p.score) == 6 + p.score // 100
+    for p, pv in zip(state.players, view.players, strict=True):
+        assert pv.titan_power == titan_power(p.score) == 6 + p.score // 100
         scores.append(p.score)
     if previous_scores is not None:
         assert all(a >= b for a, b in zip(scores, previous_scores, strict=True)), "a score fell"

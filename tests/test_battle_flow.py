@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support import check_invariants, clear_board, place, snapshot, started
 from titan.engine.actions import (
     Concede,
@@ -15,6 +17,7 @@ from titan.engine.actions import (
 )
 from titan.engine.battle.actions import BattleMove, EndPhase, ResetManeuver, Strike
 from titan.engine.battle.state import BattleState
+from titan.engine.events import DriftDamage
 from titan.engine.game import Game
 
 
@@ -53,12 +56,14 @@ def bs(game: Game) -> BattleState:
     return eng.battle
 
 
+@pytest.mark.rules("errata 9.3", "Complete Sequence 2.5.6.1")
 def test_fight_makes_both_legions_public_errata_9_3() -> None:
     game, _, _ = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"])
-    spectator = {lg["marker"]: lg["known"] for lg in game.view(None)["legions"]}
+    spectator = {lg.marker: list(lg.known) for lg in game.view(None).legions}
     assert spectator["Rd01"] == ["Ogre", "Titan"] and spectator["Bu01"] == ["Troll", "Troll"]
 
 
+@pytest.mark.rules("Complete Sequence 2.5.6.2", "Complete Sequence 2.5.6.3", "10.3")
 def test_concession_chances_before_the_battle_errata_2_5_6_2() -> None:
     game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"])
     assert game.prompt().player == me and game.prompt().kind == "battle_may_concede"
@@ -68,6 +73,7 @@ def test_concession_chances_before_the_battle_errata_2_5_6_2() -> None:
     assert game.prompt().player == them and game.prompt().kind == "maneuver"  # 10.3
 
 
+@pytest.mark.rules("10.1", "11.1")
 def test_defender_enters_on_the_side_opposite_the_attacker_10_1() -> None:
     """Errata 2.2: a bottom attack puts the defender on F4, E5 or D6."""
     game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"], side="bottom")
@@ -78,6 +84,7 @@ def test_defender_enters_on_the_side_opposite_the_attacker_10_1() -> None:
     assert {"D6", "E5", "F4"} <= entries
 
 
+@pytest.mark.rules("10.1", "errata 10.1")
 def test_characters_left_off_are_slain_and_score_10_1() -> None:
     game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"])
     game.act(me, Decline())
@@ -92,6 +99,7 @@ def test_characters_left_off_are_slain_and_score_10_1() -> None:
     check_invariants(game)
 
 
+@pytest.mark.rules("errata 11.0")
 def test_maneuver_can_be_undone_errata_11_0() -> None:
     game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll"])
     game.act(me, Decline())
@@ -103,6 +111,7 @@ def test_maneuver_can_be_undone_errata_11_0() -> None:
     assert [(f.hex, f.moved) for f in bs(game).fighters] == before
 
 
+@pytest.mark.rules("10.2", "errata 10.2")
 def test_tower_defender_deploys_attacker_enters_bottom_10_2() -> None:
     game, me, them = battle(100, ["Titan", "Ogre"], ["Troll", "Troll"], side="left")
     game.act(me, Decline())
@@ -135,6 +144,9 @@ def _finish_strikes(game: Game) -> None:
         game.act(p.player, end[0] if end else opts[0])
 
 
+@pytest.mark.rules(
+    "10.5", "errata 10.5", "Complete Sequence 2.5.6.4.2.8", "Complete Sequence 2.5.6.4.2.8.1"
+)
 def test_time_loss_after_the_seventh_turn_10_5() -> None:
     """Nobody ever meets: the attacker's legion is eliminated and the defender scores
     nothing (errata 10.5); the attacker's Titan among them ends his game."""
@@ -167,6 +179,7 @@ def _enter_far(game: Game, player: int) -> None:
     game.act(player, EndPhase())
 
 
+@pytest.mark.rules("14.2", "errata 14.2", "errata 9.4", "Complete Sequence 2.5.6.4.1.2")
 def test_attacker_concession_after_committing_gives_reinforcement_14_2() -> None:
     game, me, them = battle(1, ["Titan", "Ogre"], ["Centaur", "Centaur"])  # Plains: Centaurs
     game.act(me, Decline())
@@ -226,6 +239,7 @@ def _to_attacker_turn_after_a_kill(game: Game, me: int, them: int) -> None:
         _finish_strikes(game)
 
 
+@pytest.mark.rules("15", "15.1", "15.3", "errata 15.1")
 def test_summoning_in_battle_after_a_defender_is_slain_15() -> None:
     """The attacker may summon the Angel from Rd02 in his first maneuver phase after the
     strike phase that slew an entered defender; it enters from the attacker's side."""
@@ -255,6 +269,7 @@ def test_summoning_in_battle_after_a_defender_is_slain_15() -> None:
     raise AssertionError("no seed produced a summoning chance")
 
 
+@pytest.mark.rules("19.3", "10.1", "errata 10.1", "errata 16.0")
 def test_titan_slain_ends_the_battle_and_the_player_19_3() -> None:
     """A Titan left off the battleland is slain: the battle ends after that strike phase."""
     game, me, them = battle(1, ["Titan", "Ogre"], ["Troll", "Troll", "Angel"])
@@ -274,6 +289,7 @@ def test_titan_slain_ends_the_battle_and_the_player_19_3() -> None:
     assert game.state.players[them].score >= 6 * 4  # the Titan's value at 0 points
 
 
+@pytest.mark.rules("14")
 def test_reinforcement_on_the_defenders_fourth_maneuver_14() -> None:
     game, me, them = battle(1, ["Ogre", "Ogre"], ["Centaur", "Centaur"])
     game.act(me, Decline())
@@ -297,6 +313,7 @@ def test_reinforcement_on_the_defenders_fourth_maneuver_14() -> None:
     check_invariants(game)
 
 
+@pytest.mark.rules("hazard chart", "Complete Sequence 2.5.6.4.1.3")
 def test_drift_damages_non_natives_at_the_start_of_the_strike_phase_hazard_chart() -> None:
     """Tundra: an Ogre (not a drift native) ending its maneuver in drift takes a hit when the
     strike phase begins; a Troll (native) does not."""
@@ -312,12 +329,13 @@ def test_drift_damages_non_natives_at_the_start_of_the_strike_phase_hazard_chart
         ]
         game.act(them, moves[0])
     events = game.act(them, EndPhase())
-    hurt = [e.data["name"] for e in events if e.kind == "drift_damage"]
+    hurt = [e.name for e in events if isinstance(e, DriftDamage)]
     assert hurt == ["Ogre"]
     ogre = next(f for f in bs(game).fighters if f.name == "Ogre" and f.side == "defender")
     assert ogre.hits == 1
 
 
+@pytest.mark.rules("errata 20.4", "Complete Sequence 2.1")
 def test_withdrawal_removes_the_players_legions_errata_20_4() -> None:
     from titan.engine.actions import Withdraw
 
@@ -330,6 +348,7 @@ def test_withdrawal_removes_the_players_legions_errata_20_4() -> None:
     check_invariants(game)
 
 
+@pytest.mark.rules("errata 19.3", "errata 19.4", "16.1", "errata 19.0")
 def test_two_titans_fall_together_nobody_scores_errata_19_3() -> None:
     from titan.engine.actions import Accept, Proposal, Propose
 

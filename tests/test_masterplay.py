@@ -30,6 +30,7 @@ from titan.engine.actions import (
     Withdraw,
 )
 from titan.engine.errors import IllegalAction
+from titan.engine.events import Losses
 from titan.engine.game import Game
 from titan.engine.movement import masterboard_moves
 from titan.engine.state import Options
@@ -48,6 +49,7 @@ def refused(game: Game, player: int, action: object, rule: str) -> None:
 # --- setup (5, errata 5.0, 5.1) ----------------------------------------------------------
 
 
+@pytest.mark.rules("5.1", "Complete Sequence 1.3.1")
 def test_tower_rolls_give_distinct_towers_5_1() -> None:
     for seed in range(30):
         game = Game.new("default", ["a", "b", "c", "d", "e", "f"], seed)
@@ -55,6 +57,9 @@ def test_tower_rolls_give_distinct_towers_5_1() -> None:
         assert sorted(towers) == [100, 200, 300, 400, 500, 600]  # type: ignore[type-var]
 
 
+@pytest.mark.rules(
+    "errata 5.0", "errata 20.1", "errata 5.1", "Complete Sequence 1.4.1", "Complete Sequence 2"
+)
 def test_colours_in_ascending_tower_order_and_turns_descending_errata_5_0() -> None:
     game = Game.new("default", ["a", "b", "c"], 3)
     order: list[int] = []
@@ -68,6 +73,7 @@ def test_colours_in_ascending_tower_order_and_turns_descending_errata_5_0() -> N
     assert game.prompt().player == game.state.order[0]
 
 
+@pytest.mark.rules("errata 5.0", "Complete Sequence 1.4.1")
 def test_colour_taken_is_refused_and_withdrawal_allowed_errata_5_0() -> None:
     game = Game.new("default", ["a", "b", "c"], 3)
     first = game.prompt().player
@@ -77,6 +83,7 @@ def test_colour_taken_is_refused_and_withdrawal_allowed_errata_5_0() -> None:
     assert sum(p.alive for p in game.state.players) == 2
 
 
+@pytest.mark.rules("5.2", "4.2", "errata 3.5", "errata 4.1", "errata 5.2", "Complete Sequence 1.5")
 def test_initial_legion_and_markers_5_2_4_2() -> None:
     game = started(1, 2)
     for p in game.state.players:
@@ -89,6 +96,7 @@ def test_initial_legion_and_markers_5_2_4_2() -> None:
     assert game.state.caretaker["Centaur"] == 25 - 4
 
 
+@pytest.mark.rules("21")
 def test_titan_variant_rule_21() -> None:
     game = Game.new("default", ["a", "b"], 1, Options(titan_variant=True))
     game.act(game.prompt().player, ChooseColour("Red"))
@@ -117,6 +125,7 @@ def _first_split(game: Game, group: tuple[str, ...] = FIRST) -> str:
     return marker
 
 
+@pytest.mark.rules("5.2", "errata 5.2", "Complete Sequence 2.1")
 def test_first_turn_split_is_4_4_with_one_lord_each_5_2() -> None:
     game = started()
     me = _mover(game)
@@ -134,6 +143,7 @@ def test_first_turn_split_is_4_4_with_one_lord_each_5_2() -> None:
     assert game.state.phase == "move" and game.state.roll in range(1, 7)
 
 
+@pytest.mark.rules("4.3", "4.2")
 def test_split_needs_two_each_side_and_an_available_marker_4_3() -> None:
     game = started()
     me = _mover(game)
@@ -148,6 +158,7 @@ def test_split_needs_two_each_side_and_an_available_marker_4_3() -> None:
     assert "Rd05" not in game.state.players[me].markers
 
 
+@pytest.mark.rules("4.3", "5.2")
 def test_split_knowledge_becomes_uncertain_4_3() -> None:
     """Others knew the starting eight; after a 4-4 split nobody knows where the Titan is."""
     game = started()
@@ -155,11 +166,11 @@ def test_split_knowledge_becomes_uncertain_4_3() -> None:
     other = 1 - me
     new = _first_split(game)
     view = game.view(other)
-    for lg in view["legions"]:
-        if lg["owner"] == me:
-            assert "characters" not in lg and lg["height"] == 4
-            assert "Titan" not in lg["known"] and "Angel" not in lg["known"]
-    assert any(lg.get("characters") for lg in game.view(me)["legions"] if lg["marker"] == new)
+    for lg in view.legions:
+        if lg.owner == me:
+            assert not lg.complete and lg.height == 4
+            assert "Titan" not in lg.known and "Angel" not in lg.known
+    assert any(lg.complete and lg.known for lg in game.view(me).legions if lg.marker == new)
 
 
 # --- movement (6.2, 7.6, 4.3, errata 4.7) -----------------------------------------------
@@ -172,6 +183,7 @@ def _to_move(game: Game) -> int:
     return me
 
 
+@pytest.mark.rules("7.6", "Complete Sequence 2.2.1")
 def test_mulligan_only_on_the_first_turn_before_moving_7_6() -> None:
     game = started(5)
     me = _to_move(game)
@@ -182,6 +194,7 @@ def test_mulligan_only_on_the_first_turn_before_moving_7_6() -> None:
     refused(game, me, Mulligan(), "7.6")
 
 
+@pytest.mark.rules("6.2", "4.3")
 def test_must_move_at_least_one_legion_errata_6_2_and_split_rule_4_3() -> None:
     game = started(5)
     me = _to_move(game)
@@ -192,6 +205,7 @@ def test_must_move_at_least_one_legion_errata_6_2_and_split_rule_4_3() -> None:
     assert game.state.phase in ("muster", "engage")
 
 
+@pytest.mark.rules("errata 4.7", "Complete Sequence 2.4")
 def test_unmoved_split_offs_recombine_under_the_original_marker_errata_4_7() -> None:
     game = started(5)
     me = _mover(game)
@@ -209,6 +223,7 @@ def test_unmoved_split_offs_recombine_under_the_original_marker_errata_4_7() -> 
     assert "Rd03" not in game.state.legions and "Rd03" in game.state.players[me].markers
 
 
+@pytest.mark.rules("errata 4.7", "Complete Sequence 2.4")
 def test_when_only_the_original_moved_the_player_picks_the_marker_errata_4_7() -> None:
     game = started(5)
     me = _mover(game)
@@ -228,6 +243,7 @@ def test_when_only_the_original_moved_the_player_picks_the_marker_errata_4_7() -
     assert game.state.legions["Rd03"].characters == ["Lion", "Lion", "Ogre", "Ogre"]
 
 
+@pytest.mark.rules("Complete Sequence 2.3")
 def test_moving_onto_an_enemy_names_the_entry_side_errata_2_3() -> None:
     game = started(5)
     me = _mover(game)
@@ -281,6 +297,7 @@ def engaged(
     return game, me, them
 
 
+@pytest.mark.rules("9.2", "16.1", "Complete Sequence 2.5.3")
 def test_defender_without_lord_may_flee_for_half_points_9_2_16_1() -> None:
     game, me, them = engaged(defender=["Troll", "Ogre", "Centaur"])
     game.act(me, Engage(1000))
@@ -292,6 +309,7 @@ def test_defender_without_lord_may_flee_for_half_points_9_2_16_1() -> None:
     assert game.prompt().kind == "muster"  # 15.2: no summons after a flight
 
 
+@pytest.mark.rules("9.2")
 def test_a_legion_with_a_lord_cannot_flee_9_2() -> None:
     game, me, them = engaged(defender=["Angel", "Troll"])
     game.act(me, Engage(1000))
@@ -299,6 +317,9 @@ def test_a_legion_with_a_lord_cannot_flee_9_2() -> None:
     refused(game, them, Flee(), "errata 9.3")
 
 
+@pytest.mark.rules(
+    "9.3", "errata 9.3", "Complete Sequence 2.5.4.1", "Complete Sequence 2.5.4.2", "9.5", "15.2"
+)
 def test_negotiation_proposals_errata_9_3() -> None:
     game, me, them = engaged()
     game.act(me, Engage(1000))
@@ -323,6 +344,7 @@ def test_negotiation_proposals_errata_9_3() -> None:
     assert game.state.players[me].score == 32
 
 
+@pytest.mark.rules("errata 9.5")
 def test_agreement_losses_are_public_errata_9_5() -> None:
     game, me, them = engaged()
     game.act(me, Engage(1000))
@@ -331,10 +353,11 @@ def test_agreement_losses_are_public_errata_9_5() -> None:
     game.act(me, Accept(Proposal(("Ogre",), ("Troll", "Troll"))))
     kinds = [e.kind for e in game.history if e.visible(None)]
     assert "losses" in kinds
-    public_losses = [e.data for e in game.history if e.kind == "losses"]
-    assert {"marker": "Rd01", "characters": ["Ogre"]} in public_losses
+    public_losses = [e for e in game.history if isinstance(e, Losses)]
+    assert Losses("Rd01", ("Ogre",)) in public_losses
 
 
+@pytest.mark.rules("Complete Sequence 2.5.5", "errata 9.3", "16.1", "19.4")
 def test_no_more_proposals_then_accept_concede_or_fight_errata_2_5_5() -> None:
     game, me, them = engaged()
     game.act(me, Engage(1000))
@@ -349,6 +372,7 @@ def test_no_more_proposals_then_accept_concede_or_fight_errata_2_5_5() -> None:
     assert not game.state.players[me].alive
 
 
+@pytest.mark.rules("15.2", "16.1", "17")
 def test_concession_gives_full_points_and_an_angel_17() -> None:
     game, me, them = engaged(defender=["Troll", "Troll", "Ogre"], scores=(90, 0))
     game.act(me, Engage(1000))
@@ -366,6 +390,7 @@ def test_concession_gives_full_points_and_an_angel_17() -> None:
     check_invariants(game)
 
 
+@pytest.mark.rules("17.3", "errata 17.3")
 def test_archangel_or_angel_at_500_errata_17_3() -> None:
     game, me, them = engaged(defender=["Troll", "Troll"], scores=(490, 0))
     game.act(me, Engage(1000))
@@ -379,6 +404,7 @@ def test_archangel_or_angel_at_500_errata_17_3() -> None:
     assert "Archangel" in game.state.legions["Rd01"].characters
 
 
+@pytest.mark.rules("19.4", "19.1", "errata 4.6", "errata 19.0")
 def test_titan_elimination_half_points_and_markers_19_4() -> None:
     game, me, them = engaged(defender=["Titan", "Troll"], scores=(0, 150))
     game.act(me, Engage(1000))
@@ -392,6 +418,7 @@ def test_titan_elimination_half_points_and_markers_19_4() -> None:
     assert game.state.over and game.state.winner == me
 
 
+@pytest.mark.rules("16.1", "19.4")
 def test_mutual_elimination_scores_nothing_16_1() -> None:
     game, me, them = engaged(defender=["Troll", "Troll"])
     game.act(me, Engage(1000))
@@ -404,6 +431,7 @@ def test_mutual_elimination_scores_nothing_16_1() -> None:
     assert not game.state.players[me].alive and game.state.over
 
 
+@pytest.mark.rules("Complete Sequence 2.5.5.1", "14.2")
 def test_defender_winning_by_agreement_may_reinforce_errata_2_5_5_1() -> None:
     game, me, them = engaged(attacker=["Titan", "Ogre", "Ogre"], defender=["Lion", "Lion"])
     game.state.legions["Rd01"].characters = ["Ogre", "Ogre"]
@@ -420,6 +448,7 @@ def test_defender_winning_by_agreement_may_reinforce_errata_2_5_5_1() -> None:
     assert game.state.legions["Bu01"].characters == ["Lion", "Lion"]
 
 
+@pytest.mark.rules("18.1")
 def test_muster_only_moved_legions_once_18_1() -> None:
     game, me, them = engaged(attacker=["Titan", "Lion", "Lion"], defender=["Troll", "Troll"])
     game.act(me, Engage(1000))
@@ -436,6 +465,7 @@ def test_muster_only_moved_legions_once_18_1() -> None:
     assert game.prompt().player == them
 
 
+@pytest.mark.rules("errata 1.3")
 def test_wrong_player_is_refused_errata_1_3() -> None:
     game, _, them = engaged()
     refused(game, them, Engage(1000), "errata 1.3")

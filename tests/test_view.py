@@ -3,10 +3,13 @@ history show each player."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support import clear_board, place, started
 from titan.engine.actions import DoneSplitting, Engage, Muster, Split
 
 
+@pytest.mark.rules("4.3")
 def test_split_contents_reach_only_the_owner_4_3() -> None:
     game = started(2, 3)
     me = game.prompt().player
@@ -21,11 +24,12 @@ def test_split_contents_reach_only_the_owner_4_3() -> None:
     for other in range(3):
         if other == me:
             continue
-        for lg in game.view(other)["legions"]:
-            if lg["owner"] == me:
-                assert "characters" not in lg and lg["height"] == 4
+        for lg in game.view(other).legions:
+            if lg.owner == me:
+                assert not lg.complete and lg.height == 4
 
 
+@pytest.mark.rules("9.1", "Complete Sequence 2.5.2")
 def test_engagement_looks_are_private_to_the_two_players_9_1() -> None:
     game = started(2, 3)
     me = game.prompt().player
@@ -40,13 +44,14 @@ def test_engagement_looks_are_private_to_the_two_players_9_1() -> None:
     game.state.phase = "engage"
     game.touch()
     game.act(me, Engage(1000))
-    known = {lg["marker"]: lg.get("known") for lg in game.view(them)["legions"]}
-    assert known["Rd01"] == ["Dragon", "Lion", "Titan"]
-    known = {lg["marker"]: lg.get("known") for lg in game.view(third)["legions"]}
-    assert known["Rd01"] == [] and known["Bu01"] == []
+    known = {lg.marker: lg.known for lg in game.view(them).legions}
+    assert known["Rd01"] == ("Dragon", "Lion", "Titan")
+    known = {lg.marker: lg.known for lg in game.view(third).legions}
+    assert known["Rd01"] == () and known["Bu01"] == ()
     assert not [e for e in game.events_for(third) if e.kind == "legion_shown"]
 
 
+@pytest.mark.rules("18", "18.4")
 def test_mustering_reveals_the_qualifying_characters_18_4() -> None:
     game = started(2, 2)
     me = game.prompt().player
@@ -61,6 +66,6 @@ def test_mustering_reveals_the_qualifying_characters_18_4() -> None:
     game.state.phase = "muster"
     game.touch()
     game.act(me, Muster("Rd01", "Minotaur", ("Lion", "Lion")))
-    (seen,) = [lg for lg in game.view(other)["legions"] if lg["marker"] == "Rd01"]
-    assert seen["known"] == ["Lion", "Lion", "Minotaur"] and seen["height"] == 5
-    assert "characters" not in seen
+    (seen,) = [lg for lg in game.view(other).legions if lg.marker == "Rd01"]
+    assert seen.known == ("Lion", "Lion", "Minotaur") and seen.height == 5
+    assert not seen.complete

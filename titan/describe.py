@@ -2,92 +2,87 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from titan.engine.events import Event
+from titan.engine import events as ev
 from titan.engine.game import Game
 
 
-def describe(game: Game, event: Event) -> str | None:
+def describe(game: Game, event: ev.Event) -> str | None:
     """A sentence for ``event``, or None for events not worth a line."""
-    d = event.data
     name = _namer(game)
-    k = event.kind
-    if k == "tower_assigned":
-        return f"{name(d['player'])} starts in tower {d['tower']}"
-    if k == "colour_chosen":
-        return f"{name(d['player'])} plays {d['colour']}"
-    if k == "turn_started":
-        return f"\n== Turn {d['turn']}: {name(d['player'])} =="
-    if k == "split":
-        a, b = d["heights"]
-        return f"  {d['marker']} splits off {d['new']} on {d['land']} ({a}+{b})"
-    if k == "movement_roll":
-        return f"  rolls {d['roll']} for movement"
-    if k == "mulligan":
-        return f"  takes a mulligan: {d['old']} -> {d['roll']}"
-    if k == "moved":
-        how = {"tower": f" by tower teleport ({d['lord']})", "titan": " by titan teleport"}.get(
-            d["teleport"] or "", ""
-        )
-        side = f", attacking from the {d['side']}" if d["side"] else ""
-        return f"  {d['marker']} moves {d['frm']} -> {d['to']}{how}{side}"
-    if k == "recombined":
-        return f"  {', '.join(d['absorbed'])} rejoin {d['marker']} on {d['land']}"
-    if k == "engagement":
-        return f"  engagement on {d['land']}: {d['attacker']} attacks {d['defender']}"
-    if k == "fled":
-        return f"    {d['marker']} flees"
-    if k == "agreement":
-        return (
-            f"    agreement: attacker loses {_list(d['attacker_losses'])}, "
-            f"defender loses {_list(d['defender_losses'])}"
-        )
-    if k == "conceded":
-        return f"    {d['marker']} concedes"
-    if k == "battle_started":
-        return f"    battle on the {d['terrain']} battleland"
-    if k == "battle_phase":
-        return f"      battle turn {d['turn']}: {d['side']} maneuvers"
-    if k == "struck":
-        verb = "rangestrikes" if d["ranged"] else "strikes"
-        dead = ", slaying it" if d["slain"] else ""
-        return (
-            f"        {d['striker']} ({d['frm']}) {verb} {d['target']} ({d['at']}) at "
-            f"{d['strike_number']}: {d['hits']} hit(s) on {d['dice']}{dead}"
-        )
-    if k == "carried_over":
-        return f"        {d['damage']} carried over to {d['name']} ({d['at']})"
-    if k == "drift_damage":
-        return f"        drift hurts {d['name']} ({d['hex']})"
-    if k == "left_off":
-        return f"      {d['side']} leaves {_list(d['characters'])} off the battleland"
-    if k == "battle_ended":
-        return f"    battle over on turn {d['turn']} ({d['how']})"
-    if k == "engagement_decided":
-        return f"    {d['winner'] or 'nobody'} wins ({d['how']})"
-    if k == "score":
-        return f"    {name(d['player'])} scores {d['points']} ({d['reason']}), now {d['total']}"
-    if k == "acquired":
-        return f"    {d['marker']} gains an {d['lord']} for reaching {d['points']}"
-    if k == "summoned":
-        return f"    {d['lord']} summoned from {d['frm']} to {d['to']}"
-    if k == "mustered":
-        shown = f" (showing {_list(d['reveal'])})" if d["reveal"] else ""
-        return f"  {d['marker']} musters a {d['creature']} on {d['land']}{shown}"
-    if k == "player_eliminated":
-        return f"  *** {name(d['player'])} is eliminated ***"
-    if k == "player_withdrew":
-        return f"  *** {name(d['player'])} withdraws ***"
-    if k == "markers_passed":
-        return f"  {name(d['to'])} takes {len(d['markers'])} markers"
-    if k == "game_over":
-        who = name(d["winner"]) if d["winner"] is not None else "nobody"
-        return f"\nGame over after turn {game.state.turn}: {who} wins ({d['reason']})"
+    match event:
+        case ev.TowerAssigned(player=p, tower=t):
+            return f"{name(p)} starts in tower {t}"
+        case ev.ColourChosen(player=p, colour=c):
+            return f"{name(p)} plays {c}"
+        case ev.TurnStarted(player=p, turn=t):
+            return f"\n== Turn {t}: {name(p)} =="
+        case ev.SplitMade(marker=m, new=new, land=land, heights=(a, b)):
+            return f"  {m} splits off {new} on {land} ({a}+{b})"
+        case ev.MovementRoll(roll=r):
+            return f"  rolls {r} for movement"
+        case ev.MulliganTaken(old=old, roll=r):
+            return f"  takes a mulligan: {old} -> {r}"
+        case ev.Moved(marker=m, frm=frm, to=to, teleport=tp, lord=lord, side=side):
+            how = {"tower": f" by tower teleport ({lord})", "titan": " by titan teleport"}
+            attack = f", attacking from the {side}" if side else ""
+            return f"  {m} moves {frm} -> {to}{how.get(tp or '', '')}{attack}"
+        case ev.MoveUndone(marker=m, to=to):
+            return f"  {m} takes its move back to {to}"
+        case ev.Recombined(marker=m, absorbed=absorbed, land=land):
+            return f"  {', '.join(absorbed)} rejoin {m} on {land}"
+        case ev.EngagementStarted(land=land, attacker=a, defender=d):
+            return f"  engagement on {land}: {a} attacks {d}"
+        case ev.Fled(marker=m):
+            return f"    {m} flees"
+        case ev.Agreement(attacker_losses=a, defender_losses=d):
+            return f"    agreement: attacker loses {_list(a)}, defender loses {_list(d)}"
+        case ev.Conceded(marker=m):
+            return f"    {m} concedes"
+        case ev.BattleStarted(terrain=terrain):
+            return f"    battle on the {terrain} battleland"
+        case ev.BattlePhase(turn=t, side=side):
+            return f"      battle turn {t}: {side} maneuvers"
+        case ev.Struck() as s:
+            verb = "rangestrikes" if s.ranged else "strikes"
+            dead = ", slaying it" if s.slain else ""
+            return (
+                f"        {s.striker} ({s.frm}) {verb} {s.target} ({s.at}) at "
+                f"{s.strike_number}: {s.hits} hit(s) on {list(s.dice)}{dead}"
+            )
+        case ev.CarriedOver(damage=dmg, name=n, at=at):
+            return f"        {dmg} carried over to {n} ({at})"
+        case ev.DriftDamage(name=n, hex=h):
+            return f"        drift hurts {n} ({h})"
+        case ev.LeftOff(side=side, characters=chars):
+            return f"      {side} leaves {_list(chars)} off the battleland"
+        case ev.BattleEnded(turn=t, how=how):
+            return f"    battle over on turn {t} ({how})"
+        case ev.EngagementDecided(winner=w, how=how):
+            return f"    {w or 'nobody'} wins ({how})"
+        case ev.Score(player=p, points=pts, reason=why, total=total):
+            return f"    {name(p)} scores {pts} ({why}), now {total}"
+        case ev.Acquired(marker=m, lord=lord, points=pts):
+            return f"    {m} gains an {lord} for reaching {pts}"
+        case ev.Summoned(lord=lord, frm=frm, to=to):
+            return f"    {lord} summoned from {frm} to {to}"
+        case ev.Mustered(marker=m, creature=c, reveal=shown, land=land):
+            showing = f" (showing {_list(shown)})" if shown else ""
+            return f"  {m} musters a {c} on {land}{showing}"
+        case ev.PlayerEliminated(player=p):
+            return f"  *** {name(p)} is eliminated ***"
+        case ev.PlayerWithdrew(player=p):
+            return f"  *** {name(p)} withdraws ***"
+        case ev.MarkersPassed(to=to, markers=markers):
+            return f"  {name(to)} takes {len(markers)} markers"
+        case ev.GameOver(winner=w, reason=why):
+            who = name(w) if w is not None else "nobody"
+            return f"\nGame over after turn {game.state.turn}: {who} wins ({why})"
     return None
 
 
-def _list(names: list[str]) -> str:
+def _list(names: Sequence[str]) -> str:
     return ", ".join(names) if names else "nothing"
 
 

@@ -10,6 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from titan.engine.events import BattleEnded, BattleStarted, EngagementDecided
 from titan.play import play
 
 
@@ -50,12 +51,12 @@ def run_one(seed: int, players: int) -> GameResult:
     ends: Counter[str] = Counter()
     battles = battle_turns = 0
     for e in game.history:
-        if e.kind == "engagement_decided":
-            ends[e.data["how"]] += 1
-        elif e.kind == "battle_started":
+        if isinstance(e, EngagementDecided):
+            ends[e.how] += 1
+        elif isinstance(e, BattleStarted):
             battles += 1
-        elif e.kind == "battle_ended":
-            battle_turns += e.data["turn"]
+        elif isinstance(e, BattleEnded):
+            battle_turns += e.turn
     winner = game.state.winner
     return GameResult(
         seed=seed,

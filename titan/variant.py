@@ -8,6 +8,7 @@ other module takes a :class:`Variant` and never reads files itself.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -346,12 +347,43 @@ def _load_characters(raw: Mapping[str, Any]) -> dict[str, Character]:
     return out
 
 
-@cache
-def load(name: str = "default") -> Variant:
-    """Load and validate a variant; cached, and immutable, so it may be shared freely.
+# A variant name is a plain lower-case word, never a path: it names a directory of the package,
+# and a name such as "../x" or "/etc" must not reach the file system (a server takes names from
+# clients). Checked with fullmatch, since "$" would also match before a trailing newline.
+VARIANT_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+_DATA_FILES = ("battlelands.json", "characters.json", "masterboard.json", "recruits.json")
 
-    Variants compare and hash by identity, so they can key caches of derived tables.
+
+@cache
+def variant_names() -> tuple[str, ...]:
+    """The packaged variants: directories under ``titan/variants/`` holding every data file."""
+    root = resources.files("titan.variants")
+    return tuple(
+        sorted(
+            entry.name
+            for entry in root.iterdir()
+            if VARIANT_NAME.fullmatch(entry.name)
+            and entry.is_dir()
+            and all(entry.joinpath(f).is_file() for f in _DATA_FILES)
+        )
+    )
+
+
+def load(name: str = "default") -> Variant:
+    """Load and validate a packaged variant; cached, and immutable, so it may be shared freely.
+
+    Variants compare and hash by identity, so they can key caches of derived tables. Raises
+    ValueError, naming the known variants, for anything but a packaged variant's name.
     """
+    # Checked before the cache: an unhashable name would otherwise raise TypeError there.
+    if not isinstance(name, str) or name not in variant_names():
+        known = ", ".join(variant_names())
+        raise ValueError(f"unknown variant {name!r}; the known variants are: {known}")
+    return _load(name)
+
+
+@cache
+def _load(name: str) -> Variant:
     chars = _load_characters(_read(name, "characters.json"))
     rec = _read(name, "recruits.json")
     chains = {t: tuple(RecruitStep(c, n) for c, n in steps) for t, steps in rec["chains"].items()}

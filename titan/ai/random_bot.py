@@ -4,7 +4,6 @@ along (it prefers moving and mustering to stopping). Deterministic for a given s
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from titan.engine.actions import (
     Action,
@@ -25,6 +24,7 @@ from titan.engine.actions import (
 )
 from titan.engine.battle.actions import EndPhase, ResetManeuver
 from titan.engine.prompts import Prompt
+from titan.engine.views import PlayerView
 
 BATTLE_PROMPTS = (
     "battle_may_concede",
@@ -42,7 +42,7 @@ class RandomBot:
         self.fight = fight  # False: settle every engagement by flight, concession or agreement
         self.withdraw = withdraw
 
-    def choose(self, view: dict[str, Any], prompt: Prompt) -> Action:
+    def choose(self, view: PlayerView, prompt: Prompt) -> Action:
         # Taking moves back (errata 7.0) is for people; a random player would only dither.
         opts = [
             o
@@ -102,15 +102,14 @@ class RandomBot:
             return rng.choice(actions)
         return done[0] if done else rng.choice(stay)
 
-    def _proposal(self, view: dict[str, Any], prompt: Prompt) -> Proposal | None:
+    def _proposal(self, view: PlayerView, prompt: Prompt) -> Proposal | None:
         """A random agreement: one side wholly eliminated, the other losing a few."""
-        eng = view["engagement"] or {}
-        contents: dict[str, list[str]] = {}
-        for lg in view["legions"]:
-            if lg["marker"] in (eng.get("attacker"), eng.get("defender")):
-                contents[lg["marker"]] = list(lg.get("characters", lg.get("known", [])))
-        att = contents.get(eng.get("attacker", ""))
-        dfd = contents.get(eng.get("defender", ""))
+        eng = view.engagement
+        if eng is None:
+            return None
+        contents = {lg.marker: list(lg.known) for lg in view.legions}
+        att = contents.get(eng.attacker)
+        dfd = contents.get(eng.defender)
         if not att or not dfd:
             return None
         rng = self.rng

@@ -6,7 +6,6 @@ Actions are plain values: hashable, comparable, and convertible to and from JSON
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -72,6 +71,14 @@ class Move(Action):
     side: str | None = None
     teleport: str | None = None
     lord: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UndoMove(Action):
+    """Errata 7.0: take back this legion's move and every move made after it."""
+
+    kind: ClassVar[str] = "undo_move"
+    legion: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +211,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         DoneSplitting,
         Mulligan,
         Move,
+        UndoMove,
         DoneMoving,
         KeepMarker,
         Engage,
@@ -229,44 +237,38 @@ def register(cls: type[Action]) -> type[Action]:
     return cls
 
 
+# The JSON form of actions is the wire format's (titan.engine.wire), which imports this module
+# for the action classes; hence the imports inside the functions below.
+
+
 def _encode(value: Any) -> Any:
-    if isinstance(value, Proposal):
-        return {
-            "attacker_losses": list(value.attacker_losses),
-            "defender_losses": list(value.defender_losses),
-        }
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
+    """The JSON-ready form of an action's field value (a tuple becomes a list, a
+    :class:`Proposal` an object)."""
+    from titan.engine import wire
+
+    return wire.encode(value)
 
 
 def to_json(action: Action) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": action.kind}
-    for f in dataclasses.fields(action):
-        out[f.name] = _encode(getattr(action, f.name))
+    """``{"type": kind, field: value, ...}``: every field, defaults included."""
+    from titan.engine import wire
+
+    out: dict[str, Any] = wire.encode(action)
     return out
 
 
 def _proposal(raw: Any) -> Proposal:
-    return Proposal(tuple(raw["attacker_losses"]), tuple(raw["defender_losses"]))
+    """Rebuild a :class:`Proposal`; raises :class:`~titan.engine.wire.WireError` (a
+    ValueError) on anything malformed."""
+    from titan.engine import wire
+
+    return wire.decode(raw, Proposal)
 
 
 def from_json(raw: dict[str, Any]) -> Action:
-    """Rebuild an action; raises ValueError on anything malformed."""
-    try:
-        cls = ACTION_TYPES[raw["type"]]
-        kwargs: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            if f.name not in raw:
-                continue
-            v = raw[f.name]
-            if f.name == "proposal":
-                v = _proposal(v)
-            elif f.name == "proposals":
-                v = tuple(_proposal(p) for p in v)
-            elif isinstance(v, list):
-                v = tuple(v)
-            kwargs[f.name] = v
-        return cls(**kwargs)
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise ValueError(f"malformed action {raw!r}: {exc}") from exc
+    """Rebuild an action, strictly (unknown types or keys, missing fields and wrong types are
+    refused); raises :class:`~titan.engine.wire.WireError`, a ValueError, on anything
+    malformed."""
+    from titan.engine import wire
+
+    return wire.decode_action(raw)

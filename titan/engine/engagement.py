@@ -213,9 +213,7 @@ def apply_negotiate(ctx: Ctx, action: Action) -> None:
         mine.extend(fresh)
         side = as_side(me)
         shown = tuple((p.attacker_losses, p.defender_losses) for p in fresh)
-        ctx.emit(
-            ev.ProposalsMade(side, shown, audience=(eng.attacker_owner, eng.defender_owner))
-        )
+        ctx.emit(ev.ProposalsMade(side, shown, audience=(eng.attacker_owner, eng.defender_owner)))
         ctx.emit(ev.Negotiating(side, eng.land))
         neg.turn = other(me)
     elif isinstance(action, Accept):

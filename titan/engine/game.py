@@ -34,8 +34,8 @@ from titan.engine.record import (
     parse_record,
 )
 from titan.engine.state import GameState, Options
+from titan.engine.views import PlayerView, player_view
 from titan.variant import Variant, load, variant_names
-from titan.view import player_view
 
 CHECKPOINT_EVERY = 64  # actions between saved states: a rollback replays at most this many
 
@@ -179,9 +179,9 @@ class Game:
             self._checkpoint, self._checkpoint_at = self.state.copy(), len(self.actions)
         return ctx.events
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may know (None: a spectator); see :mod:`titan.view`."""
-        return player_view(self.state, player)
+    def view(self, player: int | None) -> PlayerView:
+        """What ``player`` may know (None: a spectator); see :mod:`titan.engine.views`."""
+        return player_view(self.state, player, self.current_player())
 
     def events_for(self, player: int | None) -> list[Event]:
         """The history as ``player`` may see it."""

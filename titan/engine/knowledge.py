@@ -29,7 +29,9 @@ def _observers(state: GameState, marker: str, audience: Iterable[int] | None) ->
     return [p for p in who if p != owner]
 
 
-def _shown(state: GameState, marker: str, names: Iterable[str], audience: Iterable[int] | None) -> None:
+def _shown(
+    state: GameState, marker: str, names: Iterable[str], audience: Iterable[int] | None
+) -> None:
     """``audience`` has seen these characters in the legion (a lower bound grows)."""
     shown = Counter(names)
     for p in _observers(state, marker, audience):
@@ -38,7 +40,9 @@ def _shown(state: GameState, marker: str, names: Iterable[str], audience: Iterab
             k[name] = max(k.get(name, 0), n)
 
 
-def _whole(state: GameState, marker: str, names: Iterable[str], audience: Iterable[int] | None) -> None:
+def _whole(
+    state: GameState, marker: str, names: Iterable[str], audience: Iterable[int] | None
+) -> None:
     """``audience`` has seen the whole legion."""
     contents = dict(Counter(names))
     for p in _observers(state, marker, audience):
@@ -105,8 +109,9 @@ def learn(state: GameState, event: ev.Event) -> None:
             _added(state, m, c)
         case ev.LegionShown(marker=m, characters=chars):
             _whole(state, m, chars, audience)
-        case ev.LegionRevealed(marker=m, characters=chars) | ev.LegionTrimmed(
-            marker=m, characters=chars
+        case (
+            ev.LegionRevealed(marker=m, characters=chars)
+            | ev.LegionTrimmed(marker=m, characters=chars)
         ):
             _whole(state, m, chars, audience)
         case ev.Losses(marker=m, characters=chars):

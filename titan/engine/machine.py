@@ -25,7 +25,7 @@ from titan.engine.battle import flow as battle
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.handler import Handler
-
+from titan.engine.prompts import Decision, Prompt
 from titan.engine.state import EngagementStep, GameState, Phase
 
 Point = tuple[Phase, StrEnum | None]

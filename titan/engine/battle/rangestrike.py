@@ -46,11 +46,6 @@ def _crossing(land: Battleland, frm: str, to: str) -> Hexside | None:
     return None if d is None else land.hex(frm).hexsides[d]
 
 
-def _tops(land: Battleland, frm: str, to: str, side: Hexside) -> tuple[str, str]:
-    """(upper hex, lower hex) of the hexside between ``frm`` and ``to``."""
-    return (frm, to) if side.top else (to, frm)
-
-
 def _outer_wall_bases(land: Battleland) -> set[str]:
     """Hexes directly beneath an outer tower wall (below a ring hex of elevation 1)."""
     out = set()
@@ -62,6 +57,76 @@ def _outer_wall_bases(land: Battleland) -> set[str]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Crossing:
+    """A hazardous hexside on the path, as the line crosses it."""
+
+    hazard: str
+    top: str  # the hex atop it: the hex the hazard is connected to (errata 11.7)
+    bottom: str
+    up: bool  # the line crosses it going up
+
+
+def _crossings(land: Battleland, chain: tuple[str, ...]) -> list[_Crossing]:
+    """The hazardous hexsides a route crosses, in order from the striker to the target."""
+    out = []
+    for frm, nxt in pairwise(chain):
+        side = _crossing(land, frm, nxt)
+        if side is not None:
+            top, bottom = (frm, nxt) if side.top else (nxt, frm)
+            out.append(_Crossing(side.hazard, top, bottom, up=nxt == top))
+    return out
+
+
+def _cliffs_allow(cliffs: list[_Crossing], at: str, to: str) -> bool:
+    """11.7 Cliff: "only if rangestriker is atop that Cliff and the target is not at the base
+    of that Cliff (and vice versa)" -- for each cliff crossed."""
+    return all((c.top == at and c.bottom != to) or (c.top == to and c.bottom != at) for c in cliffs)
+
+
+def _slopes_allow(slopes: list[_Crossing], cliffs: list[_Crossing], at: str, to: str) -> bool:
+    """11.7 Slope: "may cross one or two Slopes only if the hex Slope is occupied by either
+    the rangestriker or the target"; "may cross three slopes if the rangestriker or the
+    target is directly atop the third Slope"; with "one Cliff before or after any number of
+    Slopes provided the rangestriker or the target occupies the hex atop the Cliff".
+
+    A straight line crosses one hexside of the striker's hex (the first) and one of the
+    target's (the last), so only those two slopes can have the striker or the target atop
+    them; the third of three slopes, counted from the other character, is one of them.
+    Hence, for any number of slopes: at least one slope crossed has the striker or the
+    target atop it (docs/rules-decisions.md, "Rangestrikes across slopes").
+    """
+    if not slopes:
+        return True
+    if len(cliffs) == 1:
+        return True  # the cliff's own condition (_cliffs_allow) is the only one
+    return any(s.top in (at, to) for s in slopes)
+
+
+def _dunes_allow(dunes: list[_Crossing], at: str, to: str) -> bool:
+    """11.7 Dune: a single dune only if the striker or the target occupies the hex connected
+    to it (errata 11.7: the hex atop it); two only if the striker and the target occupy
+    those hexes; never more."""
+    tops = {d.top for d in dunes}
+    if len(dunes) == 1:
+        return bool(tops & {at, to})
+    if len(dunes) == 2:
+        return tops == {at, to}
+    return not dunes
+
+
+def _walls_allow(land: Battleland, walls: list[_Crossing], at: str, to: str) -> bool:
+    """11.7 Wall: a single wall only if the striker or the target occupies the hex connected
+    to it; two only if one of them is on the tower's centre hex and neither is directly
+    beneath an outer wall; never more."""
+    if len(walls) == 1:
+        return walls[0].top in (at, to)
+    if len(walls) == 2:
+        centre = {h for h, x in land.hexes.items() if x.terrain == "tower" and x.elevation == 2}
+        return bool(centre & {at, to}) and not _outer_wall_bases(land) & {at, to}
+    return not walls
+
+
 def _route(
     land: Battleland,
     board: Board,
@@ -70,57 +135,39 @@ def _route(
     between: tuple[str, ...],
     striker: Piece,
 ) -> tuple[int, int] | None:
-    """For one route: (skill lost, walls crossed up) or None when blocked (hazard chart,
-    errata 11.7)."""
-    chain = (at, *between, to)
-    high = min(land.hex(at).elevation, land.hex(to).elevation)
+    """For one route: (skill lost, walls crossed up) or None when blocked (12.4, 11.7)."""
     for h in between:
-        hx = land.hex(h)
-        if hx.terrain == "tree":
-            return None  # trees block rangestrikes
-        if h in board and hx.elevation >= high and not _cliff_base(land, h, at, to):
-            return None  # a character blocks unless lower than both, or below a cliff
-    cliffs = dunes = 0
-    dune_tops: set[str] = set()
-    walls_up = 0
-    walls: list[tuple[str, str]] = []
-    for frm, nxt in pairwise(chain):
-        side = _crossing(land, frm, nxt)
-        if side is None:
-            continue
-        top, bottom = _tops(land, frm, nxt, side)
-        if side.hazard == "cliff":
-            cliffs += 1
-            if not ((top == at and bottom != to) or (top == to and bottom != at)):
-                return None  # only from or to the hex atop it, not at its base
-        elif side.hazard == "slope":
-            if top not in (at, to):
-                return None  # the slope's hex must be the striker's or the target's
-        elif side.hazard == "dune":
-            dunes += 1
-            dune_tops.add(top)
-        elif side.hazard == "wall":
-            walls.append((top, bottom))
-            if nxt == top:
-                walls_up += 1
-    if dunes == 1 and not dune_tops & {at, to}:
-        return None  # a single dune: striker or target on the hex it is connected to
-    if dunes == 2 and dune_tops != {at, to}:
-        return None
-    if dunes > 2 or cliffs > 2:
-        return None
-    if len(walls) == 1 and walls[0][0] not in (at, to):
-        return None
-    if len(walls) == 2:
-        centre = {h for h, x in land.hexes.items() if x.terrain == "tower" and x.elevation == 2}
-        if not centre & {at, to} or _outer_wall_bases(land) & {at, to}:
+        if _blocks(land, board, h, at, to):
             return None
-    if len(walls) > 2:
+    crossed = _crossings(land, (at, *between, to))
+
+    def of(hazard: str) -> list[_Crossing]:
+        return [c for c in crossed if c.hazard == hazard]
+
+    cliffs, walls = of("cliff"), of("wall")
+    if not (
+        _cliffs_allow(cliffs, at, to)
+        and _slopes_allow(of("slope"), cliffs, at, to)
+        and _dunes_allow(of("dune"), at, to)
+        and _walls_allow(land, walls, at, to)
+    ):
         return None
+    walls_up = sum(w.up for w in walls)  # 11.7 Wall: a skill factor per wall crossed going up
     brambles = 0
     if not striker.is_native("bramble"):
-        brambles = sum(1 for h in between if land.hex(h).terrain == "bramble")
+        brambles = sum(1 for h in between if land.hex(h).terrain == "bramble")  # 11.7 Bramble
     return brambles + walls_up, walls_up
+
+
+def _blocks(land: Battleland, board: Board, h: str, at: str, to: str) -> bool:
+    """An intervening hex that blocks every rangestrike through it (11.7 Tree, Characters)."""
+    hx = land.hex(h)
+    if hx.terrain == "tree":
+        return True  # trees block rangestrikes
+    high = min(land.hex(at).elevation, land.hex(to).elevation)
+    # a character blocks unless lower than both, or at the base of a cliff atop which is
+    # the striker or the target
+    return h in board and hx.elevation >= high and not _cliff_base(land, h, at, to)
 
 
 def _cliff_base(land: Battleland, h: str, at: str, to: str) -> bool:

@@ -5,15 +5,23 @@ the striker's hex, the target's hex and the hexside between them. The striker mu
 maximum effectiveness unless a penalty (a higher strike number, fewer dice, or a forsaken
 benefit) makes carry-over possible to a character it otherwise could not reach, and never with
 a penalty it could drop and still reach the same characters (errata 11.7/12.x).
+
+Speed: what the hazards around one hex do to a strike by one character (its dice and skill
+against each hex in contact) is computed once per battleland, hex and character and cached;
+the cached rows are immutable, so sharing them is safe. A query then looks only at the hexes in
+contact with the striker (no other character can be struck or take carry-over), and finds the
+penalty strikes at the few dice and strike numbers where carry-over changes, instead of trying
+every combination.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from titan.engine.battle.model import Board, Piece, Side
-from titan.variant import Battleland, Hexside, Variant
+from titan.variant import Battleland, Character, Hexside, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,30 +44,22 @@ def _side_between(land: Battleland, at: str, to: str) -> Hexside | None:
     return None if d is None else land.hex(at).hexsides[d]
 
 
-def _adjacent_not_cliff(land: Battleland, at: str, to: str) -> bool:
-    if land.hex(at).direction_to(to) is None:
-        return False
-    side = _side_between(land, at, to)
-    return side is None or side.hazard != "cliff"
-
-
 def up_dune(land: Battleland, at: str, to: str) -> bool:
     """Is a strike from ``at`` to ``to`` made up across a dune?"""
     side = _side_between(land, at, to)
     return side is not None and side.hazard == "dune" and not side.top
 
 
-def strike_factors(
-    land: Battleland, striker: Piece, at: str, target: Piece, to: str
-) -> tuple[int, int]:
-    """(dice, strike number) at maximum effectiveness (13.2, hazard chart, errata 11.7)."""
-    dice = striker.power
+def _modifiers(land: Battleland, striker: Character, at: str, to: str) -> tuple[int, int, bool]:
+    """What the hazards do to a strike by ``striker`` from ``at`` at ``to``: (dice added to its
+    power, its skill factor, whether a target native to bramble adds 1 to its own skill)."""
+    dice = 0
     skill = striker.skill
-    target_skill = target.skill
+    natives = striker.natives
     side = _side_between(land, at, to)
     if side is not None:
         down = side.top  # the striker's hex is the upper one
-        native = striker.is_native(side.hazard)
+        native = side.hazard in natives
         if side.hazard == "slope":
             if down and native:
                 dice += 1  # a native adds a die striking down a slope
@@ -73,78 +73,165 @@ def strike_factors(
         elif side.hazard == "wall":
             skill += 1 if down else -1  # any character, down or up a wall
     here = land.hex(at).terrain
-    if here == "bramble" and not striker.is_native("bramble"):
+    if here == "bramble" and "bramble" not in natives:
         skill -= 1  # striking out of bramble, non-native
-    if here == "volcano" and striker.is_native("volcano"):
+    if here == "volcano" and "volcano" in natives:
         dice += 2  # a Dragon striking from the volcano
-    if (
-        land.hex(to).terrain == "bramble"
-        and target.is_native("bramble")
-        and not (striker.is_native("bramble"))
-    ):
-        target_skill += 1  # errata 11.7: the bramble defence modifies skill
-    return dice, strike_number(skill, target_skill)
+    # errata 11.7: the bramble defence modifies skill, against a striker not native to bramble
+    bramble_defence = land.hex(to).terrain == "bramble" and "bramble" not in natives
+    return dice, skill, bramble_defence
 
 
-def _enemies_in_contact(land: Battleland, board: Board, at: str, side: Side) -> list[str]:
+def strike_factors(
+    land: Battleland, striker: Piece, at: str, target: Piece, to: str
+) -> tuple[int, int]:
+    """(dice, strike number) at maximum effectiveness (13.2, hazard chart, errata 11.7)."""
+    dice, skill, bramble_defence = _modifiers(land, striker.character, at, to)
+    target_skill = target.skill
+    if bramble_defence and target.is_native("bramble"):
+        target_skill += 1
+    return striker.power + dice, strike_number(skill, target_skill)
+
+
+# --- per-battleland tables --------------------------------------------------------------------
+
+# A hex in contact with the striker's: (hex, dice added to the striker's power, the striker's
+# skill, whether the bramble defence applies, whether the strike is up a dune).
+Contact = tuple[str, int, int, bool, bool]
+Row = tuple[Contact, ...]
+
+
+class _Tables:
+    """One battleland's hexes in contact with each hex (every neighbour but those across a
+    cliff, hazard chart CLIFF) in direction order, and per hex and striking character the
+    :data:`Row` of what its strikes at them are worth, filled in as queries ask."""
+
+    __slots__ = ("_rows", "land", "touching")
+
+    def __init__(self, land: Battleland) -> None:
+        self.land = land
+        self.touching: Mapping[str, tuple[str, ...]] = {
+            label: tuple(
+                n
+                for n, side in zip(hx.neighbours, hx.hexsides, strict=True)
+                if n is not None and (side is None or side.hazard != "cliff")
+            )
+            for label, hx in land.hexes.items()
+        }
+        # (hex, name) -> (the character, its row): keyed by name, which hashes fast; the
+        # character is kept to tell a modified character of the same name apart.
+        self._rows: dict[tuple[str, str], tuple[Character, Row]] = {}
+
+    def row(self, at: str, striker: Character) -> Row:
+        hit = self._rows.get((at, striker.name))
+        if hit is not None and (hit[0] is striker or hit[0] == striker):
+            return hit[1]
+        land = self.land
+        row = tuple(
+            (to, *_modifiers(land, striker, at, to), up_dune(land, at, to))
+            for to in self.touching[at]
+        )
+        if hit is None:
+            self._rows[(at, striker.name)] = (striker, row)
+        return row
+
+
+@cache
+def _tables(land: Battleland) -> _Tables:
+    return _Tables(land)
+
+
+# --- options ----------------------------------------------------------------------------------
+
+# An enemy in contact and not slain: (hex, dice, strike number at maximum effectiveness,
+# whether the strike is up a dune, hits still needed to slay it).
+Strikable = tuple[str, int, int, bool, int]
+
+
+def _options(target_at: str, enemies: Sequence[Strikable]) -> tuple[StrikeOption, ...]:
+    """The strike at maximum effectiveness at the enemy on ``target_at``, then every legal
+    penalty strike; empty if it is not among ``enemies``, those the striker may strike.
+
+    Errata 12.2-12.5, 11.7: excess damage may carry over to another enemy in contact that the
+    striker could have struck with the same or a lower strike number and as many or more dice;
+    up a dune only when this strike is up a dune; and only if all sixes on these dice could
+    leave at least one hit over the target's remaining ones. So the carry-over targets of a
+    strike with ``d`` dice at strike number ``s`` only grow as ``s`` rises or ``d`` falls (down
+    to the target's remaining hits, where they vanish). A penalty strike is legal when it opens
+    carry-over to someone the best strike cannot reach and no lighter penalty reaches the same
+    characters; so it sits at a strike number and a number of dice where the targets change:
+    the best strike's or another enemy's.
+    """
+    target = next((e for e in enemies if e[0] == target_at), None)
+    if target is None:
+        return ()
+    _, dice, sn, dune, remaining = target
+    if dice - remaining < 1:  # no carry-over, with these dice or fewer
+        return (StrikeOption(target_at, dice, sn, frozenset()),)
+    others = [  # no carry-over up a dune unless this strike is up a dune
+        (o, o_dice, o_sn)
+        for o, o_dice, o_sn, o_dune, _ in enemies
+        if o != target_at and (dune or not o_dune)
+    ]
+    best = frozenset(o for o, o_dice, o_sn in others if o_sn <= sn and o_dice >= dice)
+    first = StrikeOption(target_at, dice, sn, best)
+    if len(best) == len(others):
+        return (first,)  # no one left to open carry-over to
+    numbers = sorted({sn, *(o_sn for _, _, o_sn in others if sn < o_sn)})
+    dice_counts = sorted({dice, *(o_dice for _, o_dice, _ in others if remaining < o_dice < dice)})
+    options = [first]
+    for s in numbers:
+        for d in dice_counts:
+            carry = [(o, o_dice, o_sn) for o, o_dice, o_sn in others if o_sn <= s and o_dice >= d]
+            if len(carry) == len(best):
+                continue  # no one new: the targets only grow from the best strike's
+            if s != sn and all(o_sn != s for _, _, o_sn in carry):
+                continue  # a lower strike number reaches the same characters
+            if d != dice and all(o_dice != d for _, o_dice, _ in carry):
+                continue  # more dice reach the same characters
+            options.append(
+                StrikeOption(target_at, d, s, frozenset(o for o, _, _ in carry), penalty=True)
+            )
+    return tuple(options)
+
+
+def _strikable(land: Battleland, board: Board, at: str) -> list[Strikable]:
+    striker = board[at]
+    side, power = striker.side, striker.power
     out = []
-    for n in land.hex(at).neighbours:
-        if n is None or n not in board:
+    for hex_, dice, skill, bramble_defence, dune in _tables(land).row(at, striker.character):
+        p = board.get(hex_)
+        if p is None or p.side == side or p.hits >= p.power:
             continue
-        p = board[n]
-        if p.side != side and p.hits < p.power and _adjacent_not_cliff(land, at, n):
-            out.append(n)
+        ch = p.character
+        target_skill = ch.skill + 1 if bramble_defence and "bramble" in ch.natives else ch.skill
+        out.append((hex_, power + dice, strike_number(skill, target_skill), dune, p.power - p.hits))
     return out
 
 
 def strike_targets(variant: Variant, land: Battleland, board: Board, at: str) -> tuple[str, ...]:
     """Enemies the character on ``at`` may strike: in contact (not across a cliff) and not
     already slain this phase (13, errata 12.0)."""
-    return tuple(sorted(_enemies_in_contact(land, board, at, board[at].side)))
-
-
-def _carry(land: Battleland, board: Board, at: str, to: str, dice: int, sn: int) -> frozenset[str]:
-    """Errata 12.2-12.5, 11.7: who can take excess damage from this strike. Another enemy in
-    contact, that the striker could have struck with the same or a lower strike number and
-    as many or more dice; up a dune only when this strike is up a dune; and only if all
-    sixes on these dice could leave at least one hit over the target's remaining ones."""
-    striker, target = board[at], board[to]
-    if dice - target.remaining < 1:
-        return frozenset()
-    out = set()
-    for other in _enemies_in_contact(land, board, at, striker.side):
-        if other == to:
-            continue
-        if up_dune(land, at, other) and not up_dune(land, at, to):
-            continue
-        o_dice, o_sn = strike_factors(land, striker, at, board[other], other)
-        if o_sn <= sn and o_dice >= dice:
-            out.add(other)
-    return frozenset(out)
+    side = board[at].side
+    out = []
+    for n in _tables(land).touching[at]:
+        p = board.get(n)
+        if p is not None and p.side != side and p.hits < p.power:
+            out.append(n)
+    return tuple(sorted(out))
 
 
 def strike_options(
     variant: Variant, land: Battleland, board: Board, at: str, target_at: str
 ) -> tuple[StrikeOption, ...]:
-    """The strike at maximum effectiveness first, then every legal penalty strike."""
-    if target_at not in strike_targets(variant, land, board, at):
-        return ()
-    striker, target = board[at], board[target_at]
-    dice, sn = strike_factors(land, striker, at, target, target_at)
-    best = _carry(land, board, at, target_at, dice, sn)
-    options = [StrikeOption(target_at, dice, sn, best)]
-    reach: dict[tuple[int, int], frozenset[str]] = {}
-    for s in range(sn, 7):
-        for d in range(dice, 0, -1):
-            reach[(s, d)] = _carry(land, board, at, target_at, d, s)
-    for (s, d), carry in sorted(reach.items()):
-        if (s, d) == (sn, dice) or not carry or carry <= best:
-            continue  # a penalty must open carry-over to someone new
-        lighter = [k for k in reach if k != (s, d) and k[0] <= s and k[1] >= d]
-        if any(reach[k] >= carry for k in lighter):
-            continue  # an excess penalty: dropping part of it still reaches them
-        options.append(StrikeOption(target_at, d, s, carry, penalty=True))
-    return tuple(options)
+    """The strike at maximum effectiveness first, then every legal penalty strike; empty if
+    the character on ``at`` may not strike ``target_at``."""
+    return _options(target_at, _strikable(land, board, at))
+
+
+@lru_cache(maxsize=8192)
+def _piece(variant: Variant, name: str, side: Side, power: int, hits: int) -> Piece:
+    return Piece(variant.characters[name], side, power, hits)
 
 
 def _board_for_query(
@@ -154,12 +241,17 @@ def _board_for_query(
     hits: Mapping[str, int],
     titan_power: int,
 ) -> dict[str, Piece]:
-    out = {}
-    for h, name in names.items():
-        ch = variant.characters[name]
-        power = titan_power if name == "Titan" else ch.power
-        out[h] = Piece(ch, side, power, hits.get(h, 0))
-    return out
+    chars = variant.characters
+    return {
+        h: _piece(
+            variant,
+            name,
+            side,
+            titan_power if name == "Titan" else chars[name].power,
+            hits.get(h, 0),
+        )
+        for h, name in names.items()
+    }
 
 
 def query_board(
@@ -195,17 +287,35 @@ def strike_options_query(
     hits: Mapping[str, int] | None = None,
 ) -> tuple[StrikeOption, ...]:
     """Rules query (DESIGN.md) ``titan.rules.strike_options``: ``friends`` / ``enemies`` map
-    hexes to character names of the striker's and the other side; ``hits`` damage taken."""
-    land = variant.battlelands[terrain]
-    board = query_board(
-        variant,
-        attacker,
-        at,
-        target,
-        target_at,
-        friends or {},
-        enemies or {},
-        titan_power,
-        hits or {},
-    )
-    return strike_options(variant, land, board, at, target_at)
+    hexes to character names of the striker's and the other side; ``hits`` damage taken.
+
+    The answer is that of :func:`strike_options` on :func:`query_board`, found without building
+    the board: only the characters in contact with the striker can matter.
+    """
+    tables = _tables(variant.battlelands[terrain])
+    touching = tables.touching[at]
+    chars = variant.characters
+    striker = chars[attacker]
+    friends = friends or {}
+    enemies = enemies or {}
+    hits = hits or {}
+    for known in (target, *friends.values(), *enemies.values()):
+        chars[known]  # KeyError for an unknown name wherever it stands, as on the board
+    if target_at not in touching or at in enemies:
+        return ()  # out of contact, or (a query at odds with itself) an enemy on the striker's hex
+    power = titan_power if attacker == "Titan" else striker.power
+    strikable = []
+    for hex_, dice, skill, bramble_defence, dune in tables.row(at, striker):
+        name: str | None = target if hex_ == target_at else enemies.get(hex_)
+        if name is None:
+            continue
+        ch = chars[name]
+        enemy_power = titan_power if name == "Titan" else ch.power
+        taken = hits.get(hex_, 0)
+        if taken >= enemy_power:
+            continue  # slain
+        target_skill = ch.skill + 1 if bramble_defence and "bramble" in ch.natives else ch.skill
+        strikable.append(
+            (hex_, power + dice, strike_number(skill, target_skill), dune, enemy_power - taken)
+        )
+    return _options(target_at, strikable)

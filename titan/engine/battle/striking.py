@@ -25,7 +25,9 @@ def striking_side(b: BattleState) -> str:
     return b.phasing if b.step == BattleStep.STRIKE else other(b.phasing)
 
 
-def _fighter_strikes(ctx: Ctx, b: BattleState, land: Battleland, here: Board, f: Fighter) -> list[Strike]:
+def _fighter_strikes(
+    ctx: Ctx, b: BattleState, land: Battleland, here: Board, f: Fighter
+) -> list[Strike]:
     """Every strike and rangestrike ``f`` may make now, each with its legal options."""
     if f.gone or f.hex is None or f.struck or f.side != striking_side(b):
         return []
