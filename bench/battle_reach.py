@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from titan.engine.battle.maneuver import reach
 from titan.engine.battle.model import Piece
-from titan.variant import BATTLE_LABELS, Battleland, Variant, load
+from titan.variant import BATTLE_LABELS, Battleland, Variant, load_uncached
 
 CREATURES = (
     "Ogre",
@@ -42,9 +42,8 @@ SAMPLES = 7
 
 
 def _fresh_variant() -> Variant:
-    """A variant object no cache has seen: ``load`` memoises, so call what it wraps."""
-    loader: Callable[[str], Variant] = load.__wrapped__
-    return loader("default")
+    """A variant object no cache has seen (``load`` memoises)."""
+    return load_uncached("default")
 
 
 def _pieces(variant: Variant) -> list[Piece]:

@@ -19,6 +19,7 @@ from titan.engine.battle.actions import BattleMove, EndPhase, ResetManeuver, Str
 from titan.engine.battle.state import BattleState
 from titan.engine.events import DriftDamage
 from titan.engine.game import Game
+from titan.engine.state import Phase
 
 
 def battle(
@@ -40,7 +41,7 @@ def battle(
         place(game, them, "Bu02", 200, ["Titan", "Ogre"])
     game.state.legions["Rd01"].moved = True
     game.state.legions["Rd01"].entry_side = side
-    game.state.phase = "engage"
+    game.state.phase = Phase.ENGAGE
     game.touch()
     game.act(me, Engage(land))
     if game.prompt().kind == "flee":
@@ -364,7 +365,7 @@ def test_two_titans_fall_together_nobody_scores_errata_19_3() -> None:
     place(game, them, "Bu02", 100, ["Ogre", "Ogre"])
     place(game, third, "Gr01", 300, ["Titan", "Ogre"])
     game.state.legions["Rd01"].moved = True
-    game.state.phase = "engage"
+    game.state.phase = Phase.ENGAGE
     game.touch()
     game.act(me, Engage(1000))
     both = Proposal(("Ogre", "Titan"), ("Titan", "Troll"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,6 +40,7 @@ JUNK = [
 ]
 
 
+@pytest.mark.rules("errata 1.3")
 @settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 10_000),

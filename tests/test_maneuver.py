@@ -142,6 +142,7 @@ def _oracle(
 # --- 11.2, 11.4, 11.6: movement allowance and slowing ------------------------------------------
 
 
+@pytest.mark.rules("11.2", "11.4", "11.6", "hazard chart")
 def test_11_6_troll_cannot_reach_sand_after_moving_one_hex() -> None:
     sand = _hexes("Desert", "sand")[0]
     p, q = _plain_approach("Desert", sand)
@@ -149,6 +150,7 @@ def test_11_6_troll_cannot_reach_sand_after_moving_one_hex() -> None:
     assert sand in battle_reach(V, "Desert", "Troll", p)
 
 
+@pytest.mark.rules("errata 11.7", "hazard chart")
 def test_errata_11_7_sand_natives_and_flyers_enter_sand_at_cost_one() -> None:
     """Errata 11.7: "both lions and rangers can move into sand at a cost of one"."""
     sand = _hexes("Desert", "sand")[0]
@@ -160,6 +162,7 @@ def test_errata_11_7_sand_natives_and_flyers_enter_sand_at_cost_one() -> None:
     assert sand not in reach(V, V.battlelands["Desert"], {}, _like("Centaur", skill=2), q)
 
 
+@pytest.mark.rules("11.4", "hazard chart")
 def test_11_4_drift_slows_non_natives_flyers_included() -> None:
     """Hazard chart DRIFT: a non-native is slowed entering drift; a flyer that lands there is
     slowed too (11.4); Trolls are drift natives."""
@@ -173,6 +176,7 @@ def test_11_4_drift_slows_non_natives_flyers_included() -> None:
     assert "D3" in reach(V, land, {}, _like("Gargoyle", skill=3), q)
 
 
+@pytest.mark.rules("11.4", "hazard chart")
 def test_11_4_bramble_costs_two_except_for_natives() -> None:
     land = V.battlelands["Brush"]
     bramble = _hexes("Brush", "bramble")[0]
@@ -186,6 +190,7 @@ def test_11_4_bramble_costs_two_except_for_natives() -> None:
 # --- 11.3: contact ---------------------------------------------------------------------------
 
 
+@pytest.mark.rules("11.3")
 def test_11_3_contact_locks_a_character() -> None:
     assert battle_reach(V, "Plains", "Troll", "C3", enemies={"C4": "Ogre"}) == {"C3"}
     assert battle_reach(V, "Plains", "Angel", "C3", enemies={"C4": "Ogre"}) == {"C3"}
@@ -193,6 +198,7 @@ def test_11_3_contact_locks_a_character() -> None:
     assert len(battle_reach(V, "Plains", "Troll", "C3", friends={"C4": "Ogre"})) > 1
 
 
+@pytest.mark.rules("11.3")
 def test_11_3_moving_past_enemies_does_not_stop_movement() -> None:
     """A Centaur on A1 (touching none of the enemies on B3, C3, D3) walks on past hexes next
     to them, such as C2, and on to D1 and D2: it need not stop beside them."""
@@ -203,6 +209,7 @@ def test_11_3_moving_past_enemies_does_not_stop_movement() -> None:
     assert {"B1", "C1", "C2", "D1", "D2"} <= r
 
 
+@pytest.mark.rules("11.3")
 def test_11_3_contact_reads_the_board_with_or_without_the_piece() -> None:
     land = V.battlelands["Plains"]
     board = {"C4": _piece("Ogre", "defender")}
@@ -211,6 +218,7 @@ def test_11_3_contact_reads_the_board_with_or_without_the_piece() -> None:
     assert reach(V, land, board, me, "C3") == {"C3"}
 
 
+@pytest.mark.rules("11.3", "hazard chart")
 def test_contacts_lists_enemies_only_hazard_chart_characters() -> None:
     land = V.battlelands["Plains"]
     board = {
@@ -224,6 +232,7 @@ def test_contacts_lists_enemies_only_hazard_chart_characters() -> None:
     assert in_contact(land, board, "C2") is (distance(land.hex("C2"), land.hex("D3")) == 1)
 
 
+@pytest.mark.rules("11.3", "hazard chart")
 @pytest.mark.parametrize("terrain", ["Mountains", "Desert"])
 def test_cliffs_separate_adjacent_characters_hazard_chart(terrain: str) -> None:
     """Hazard chart CLIFF: adjacent characters separated by a cliff are not in contact, so
@@ -245,6 +254,7 @@ def test_cliffs_separate_adjacent_characters_hazard_chart(terrain: str) -> None:
 # --- the hazards that forbid -------------------------------------------------------------------
 
 
+@pytest.mark.rules("hazard chart")
 def test_cliffs_stop_walkers_both_ways_not_flyers_hazard_chart() -> None:
     """Mountains: B1 is atop a cliff above C2; Desert: E1 atop one above E2."""
     for terrain, top, bottom in (("Mountains", "B1", "C2"), ("Desert", "E1", "E2")):
@@ -256,6 +266,7 @@ def test_cliffs_stop_walkers_both_ways_not_flyers_hazard_chart() -> None:
         assert bottom in reach(V, land, {}, flyer, top)
 
 
+@pytest.mark.rules("hazard chart", "errata 2.2")
 def test_volcano_only_for_dragons_errata_2_2() -> None:
     """Hazard chart VOLCANO: entry forbidden to all but Dragons, flying or not (11.4)."""
     assert _hexes("Mountains", "volcano") == ["D4"]
@@ -269,6 +280,7 @@ def test_volcano_only_for_dragons_errata_2_2() -> None:
     assert "D5" in reach(V, land, {}, _like("Dragon", skill=2), "D3")
 
 
+@pytest.mark.rules("hazard chart", "errata 2.2")
 def test_trees_jungle_b4_d3_f3_hazard_chart() -> None:
     """Errata 2.2 names the Jungle trees; hazard chart TREE: no walker enters, no flyer lands."""
     assert _hexes("Jungle", "tree") == ["B4", "D3", "F3"]
@@ -282,6 +294,7 @@ def test_trees_jungle_b4_d3_f3_hazard_chart() -> None:
     assert "E3" not in reach(V, land, {}, _like("Centaur", skill=2), "C2")
 
 
+@pytest.mark.rules("hazard chart")
 def test_bog_natives_enter_flyers_do_not_land_hazard_chart() -> None:
     bog = _hexes("Marsh", "bog")[0]
     land = V.battlelands["Marsh"]
@@ -293,6 +306,7 @@ def test_bog_natives_enter_flyers_do_not_land_hazard_chart() -> None:
     assert bog in battle_reach(V, "Marsh", "Wyvern", nxt)
 
 
+@pytest.mark.rules("hazard chart", "11.5")
 def test_bog_is_flown_over_but_not_walked_through_hazard_chart() -> None:
     """Marsh: wherever two plain hexes two apart are joined only through bog, a flyer crosses
     where a non-native walker may not (hazard chart BOG, 11.4)."""
@@ -316,6 +330,7 @@ def test_bog_is_flown_over_but_not_walked_through_hazard_chart() -> None:
 # --- hexsides that slow ---------------------------------------------------------------------
 
 
+@pytest.mark.rules("hazard chart", "11.4")
 def test_slopes_slow_non_natives_going_up_hazard_chart() -> None:
     """Mountains: B1 is atop a slope from A1. A Troll (not a slope native) needs 1 + 2 from
     A2 and cannot make it; an Ogre (native) needs 1 + 1; going down costs 1."""
@@ -329,6 +344,7 @@ def test_slopes_slow_non_natives_going_up_hazard_chart() -> None:
     assert "B1" in reach(V, land, {}, _like("Gargoyle", skill=1), "A1")  # flyers ignore it
 
 
+@pytest.mark.rules("hazard chart", "11.4")
 def test_walls_slow_walkers_going_up_not_flyers_hazard_chart() -> None:
     """Tower: C2 -> C3 crosses a wall upwards, costing 2; going down costs 1."""
     land = V.battlelands["Tower"]
@@ -340,6 +356,7 @@ def test_walls_slow_walkers_going_up_not_flyers_hazard_chart() -> None:
     assert "C1" in battle_reach(V, "Tower", "Ogre", "C3")  # down the wall, then one more
 
 
+@pytest.mark.rules("hazard chart")
 def test_dunes_do_not_affect_movement_hazard_chart() -> None:
     land = V.battlelands["Desert"]
     walker = _like("Centaur", skill=1)
@@ -357,6 +374,7 @@ def test_dunes_do_not_affect_movement_hazard_chart() -> None:
 # --- 11.5: characters in the way -------------------------------------------------------------
 
 
+@pytest.mark.rules("11.5")
 def test_11_5_walkers_are_blocked_flyers_pass_over_but_never_land_on_characters() -> None:
     """Plains: friends fill every hex round C3; a walker cannot leave, a flyer hops over them
     but lands on none of them."""
@@ -371,6 +389,7 @@ def test_11_5_walkers_are_blocked_flyers_pass_over_but_never_land_on_characters(
 # --- 10.1, 10.2, 10.4, 11.1: entering --------------------------------------------------------
 
 
+@pytest.mark.rules("11.1", "10.1")
 def test_entering_the_entry_hex_counts_11_1() -> None:
     r = battle_reach(V, "Plains", "Ogre", None, entry_side="bottom")
     entry = V.entry.attacker["bottom"]
@@ -382,6 +401,7 @@ def test_entering_the_entry_hex_counts_11_1() -> None:
     assert {"D6", "E5", "F4"} <= defender  # 10.1: the opposite side
 
 
+@pytest.mark.rules("11.1", "11.4", "hazard chart")
 def test_bramble_entry_hex_costs_two_for_non_natives_11_1_11_4() -> None:
     """Brush, bottom entry: D1 is bramble. An Ogre entering there has spent both points; E1,
     reachable only through D1, is out of its reach but not a native flyer's."""
@@ -394,6 +414,7 @@ def test_bramble_entry_hex_costs_two_for_non_natives_11_1_11_4() -> None:
     assert "D1" not in reach(V, land, {}, one, None, entry=("D1",))  # no two points to enter
 
 
+@pytest.mark.rules("11.1", "11.5")
 def test_occupied_entry_hex_11_1_11_5() -> None:
     """A walker cannot enter through an occupied entry hex; a flyer may pass over it."""
     land = V.battlelands["Plains"]
@@ -404,6 +425,7 @@ def test_occupied_entry_hex_11_1_11_5() -> None:
     assert "A1" not in flown and {"A2", "B1", "B2"} <= flown
 
 
+@pytest.mark.rules("10.4", "errata 10.4")
 def test_titan_teleport_side_errata_10_4() -> None:
     """10.4 / errata 10.4: after a Titan teleport the attacker enters from any of the three
     four-hex sides, even Jungle's A1-D1 side which no sign leads to."""
@@ -418,6 +440,7 @@ def test_titan_teleport_side_errata_10_4() -> None:
     assert {"A1", "B1", "C1", "D1"} <= battle_reach(V, "Tower", "Titan", None)
 
 
+@pytest.mark.rules("10.2", "errata 10.2")
 def test_tower_deployment_10_2() -> None:
     assert battle_reach(V, "Tower", "Ogre", None, defender=True, friends={"D4": "Troll"}) == {
         "C3",
@@ -447,6 +470,7 @@ boards = st.dictionaries(
 )
 
 
+@pytest.mark.rules("11.1", "11.2", "11.3", "11.4", "11.5", "hazard chart")
 @settings(max_examples=400, deadline=None)
 @given(
     terrain=st.sampled_from(TERRAINS),
@@ -475,6 +499,7 @@ def test_reach_matches_every_route_by_the_rules(
     assert got == _oracle(land, board, ch, side, start, entry)
 
 
+@pytest.mark.rules("11.2", "11.5")
 @settings(max_examples=200, deadline=None)
 @given(
     terrain=st.sampled_from(TERRAINS),
@@ -497,6 +522,7 @@ def test_reach_properties_11_2_11_5(
     assert r <= battle_reach(V, terrain, creature, start)
 
 
+@pytest.mark.rules("11.4", "11.5")
 @settings(max_examples=200, deadline=None)
 @given(
     terrain=st.sampled_from(TERRAINS),
@@ -515,6 +541,7 @@ def test_flying_is_never_worse_than_walking_11_4_11_5(
     assert reach(V, land, board, walker, start) <= reach(V, land, board, flyer, start)
 
 
+@pytest.mark.rules("11.3")
 @settings(max_examples=150, deadline=None)
 @given(
     terrain=st.sampled_from(TERRAINS),
@@ -533,6 +560,7 @@ def test_a_character_in_contact_stays_put_11_3(
         assert r == {start}
 
 
+@pytest.mark.rules("11.1", "11.2", "11.4", "hazard chart")
 def test_reach_matches_every_route_on_every_empty_battleland() -> None:
     """11.1-11.5 and the hazard chart, exhaustively for lone characters: every character from
     every hex of every battleland, and entering from every side."""

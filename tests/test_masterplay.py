@@ -33,7 +33,7 @@ from titan.engine.errors import IllegalAction
 from titan.engine.events import Losses
 from titan.engine.game import Game
 from titan.engine.movement import masterboard_moves
-from titan.engine.state import Options
+from titan.engine.state import Options, Phase
 
 FIRST = ("Angel", "Centaur", "Gargoyle", "Ogre")
 
@@ -292,7 +292,7 @@ def engaged(
     place(game, them, "Bu02", 200, ["Titan", "Ogre"])
     game.state.legions["Rd01"].moved = True
     game.state.legions["Rd01"].entry_side = "left"
-    game.state.phase = "engage"
+    game.state.phase = Phase.ENGAGE
     game.touch()
     return game, me, them
 

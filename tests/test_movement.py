@@ -26,27 +26,32 @@ def sides(*s: EntrySide) -> frozenset[EntrySide]:
 # --- entry sides (errata 2.2/10.1) ---------------------------------------------------------
 
 
+@pytest.mark.rules("errata 2.2", "errata 10.1")
 def test_mountains_1000_from_tundra_6000_is_a_left_attack_errata_2_2_10_1() -> None:
     """Marsh 36 -> Tundra 6000 (arch) -> Mountains 1000 (arrow): enters 1000 from 6000."""
     assert masterboard_moves(V, 36, 2)[1000] == sides(L)
     assert masterboard_moves(V, 36, 2, enemies={1000})[1000] == sides(L)
 
 
+@pytest.mark.rules("errata 2.2", "errata 10.1")
 def test_mountains_1000_from_tundra_2000_is_a_right_attack_errata_2_2_10_1() -> None:
     """Marsh 8 -> Tundra 2000 (arch) -> Mountains 1000 (arrow)."""
     assert masterboard_moves(V, 8, 2)[1000] == sides(R)
 
 
+@pytest.mark.rules("errata 2.2", "errata 10.1")
 def test_mountains_1000_from_plains_1_is_a_bottom_attack_errata_2_2_10_1() -> None:
     assert masterboard_moves(V, 1, 1, enemies={1000}) == {1000: sides(B), 2: sides(L)}
 
 
+@pytest.mark.rules("Complete Sequence 2.3", "errata 10.1")
 def test_several_ways_in_give_several_sides_errata_2_3() -> None:
     """Plains 1 with a 4 reaches Tundra 4000 round either side of the mountain ring, so the
     mover may attack it from the left or the right and must declare which (errata 2.3)."""
     assert masterboard_moves(V, 1, 4)[4000] == sides(L, R)
 
 
+@pytest.mark.rules("10.2")
 def test_every_way_into_a_tower_is_from_the_bottom_10_2() -> None:
     for tower in BOARD.towers:
         for land in LANDS:
@@ -58,6 +63,7 @@ def test_every_way_into_a_tower_is_from_the_bottom_10_2() -> None:
 # --- signs (7.3-7.5) ----------------------------------------------------------------------
 
 
+@pytest.mark.rules("7.4")
 def test_a_block_must_begin_the_move_7_4() -> None:
     """Tundra 6000 has a block towards Marsh 36, besides two arrows: every move starts at 36,
     for every roll ("no matter what else is on an edge")."""
@@ -66,6 +72,7 @@ def test_a_block_must_begin_the_move_7_4() -> None:
         assert {p[0][0] for p in paths(V, 6000, roll)} == {36}
 
 
+@pytest.mark.rules("7.4")
 def test_every_land_with_a_block_begins_only_through_it_7_4() -> None:
     for land in LANDS:
         blocks = {e.to for e in BOARD.land(land).exits if e.sign == "block"}
@@ -74,6 +81,7 @@ def test_every_land_with_a_block_begins_only_through_it_7_4() -> None:
                 assert {p[0][0] for p in paths(V, land, roll)} == blocks
 
 
+@pytest.mark.rules("7.4", "7.5")
 def test_block_then_the_triple_arrow_to_the_woods_7_5_figure() -> None:
     """7.5 figure: Grey on a Mountains land rolls a two: through the block, then it must
     follow the triple arrow towards the Woods."""
@@ -83,12 +91,14 @@ def test_block_then_the_triple_arrow_to_the_woods_7_5_figure() -> None:
     assert {BOARD.land(n).terrain for n in (2, 16, 30)} == {"Woods"}
 
 
+@pytest.mark.rules("7.4", "7.5")
 def test_an_arch_or_a_triple_arrow_may_begin_a_move_7_4_7_5_figure() -> None:
     """7.5 figure: Red rolls a one: through the circle (arch) or the triple arrow."""
     assert masterboard_moves(V, 42, 1) == {1: sides(R), 37: sides(R)}
     assert masterboard_moves(V, 1, 1) == {1000: sides(B), 2: sides(L)}
 
 
+@pytest.mark.rules("7.4")
 def test_a_tower_reaches_its_three_neighbours_with_a_one_7_4_arrow_a() -> None:
     assert masterboard_moves(V, 100, 1) == {3: sides(R), 101: sides(B), 41: sides(L)}
     for tower in BOARD.towers:
@@ -97,23 +107,27 @@ def test_a_tower_reaches_its_three_neighbours_with_a_one_7_4_arrow_a() -> None:
         }
 
 
+@pytest.mark.rules("7.4", "7.5")
 def test_arches_and_blocks_bind_only_the_first_step_7_5() -> None:
     """Swamp 42 -> Plains 1 by its triple arrow: 1 has an arch to 1000, but passing through,
     the legion must follow 1's triple arrow to Woods 2 (7.4 triple arrow b)."""
     assert masterboard_moves(V, 42, 2) == {2: sides(L), 38: sides(B)}
 
 
+@pytest.mark.rules("7.4")
 def test_single_arrows_may_be_followed_either_way_but_never_back_7_4_arrow_b() -> None:
     """Marsh 8 -> Tundra 2000 (arch) -> 1000 or 3000 by the ring's arrows -> on round the
     ring, never back to 2000."""
     assert masterboard_moves(V, 8, 3) == {11: sides(L), 4000: sides(L), 6000: sides(R)}
 
 
+@pytest.mark.rules("7.4")
 def test_no_backtracking_out_of_a_tower_7_4_arrow_b() -> None:
     """Brush 3 -> Tower 100 (arch) -> on by the tower's other two arrows, not back to 3."""
     assert masterboard_moves(V, 3, 2) == {5: sides(L), 101: sides(B), 41: sides(L)}
 
 
+@pytest.mark.rules("7.4")
 def test_no_path_crosses_the_border_it_just_crossed_7_4() -> None:
     for land in LANDS:
         for roll in range(2, 7):
@@ -122,6 +136,7 @@ def test_no_path_crosses_the_border_it_just_crossed_7_4() -> None:
                 assert all(lands[i] != lands[i + 2] for i in range(len(lands) - 2))
 
 
+@pytest.mark.rules("7.2")
 def test_every_path_is_exactly_roll_steps_along_signs_7_2() -> None:
     for land in LANDS:
         for roll in range(1, 7):
@@ -150,6 +165,7 @@ def _synthetic_board() -> Variant:
     return dataclasses.replace(V, masterboard=Masterboard(lands, ()))
 
 
+@pytest.mark.rules("7.4")
 def test_a_triple_arrow_out_must_be_followed_over_a_single_arrow_7_4_triple_arrow_b() -> None:
     board = _synthetic_board()
     assert masterboard_moves(board, 1, 2) == {3: sides(L)}
@@ -159,11 +175,13 @@ def test_a_triple_arrow_out_must_be_followed_over_a_single_arrow_7_4_triple_arro
 # --- legions in the way (6.2, 7.1) --------------------------------------------------------
 
 
+@pytest.mark.rules("6.2", "7.1")
 def test_entering_an_enemy_land_ends_the_move_6_2_7_1() -> None:
     assert masterboard_moves(V, 42, 4, enemies={2}) == {2: sides(L), 40: sides(L)}
     assert masterboard_moves(V, 42, 6, enemies={1, 37}) == {1: sides(R), 37: sides(R)}
 
 
+@pytest.mark.rules("7.1")
 def test_stopping_at_an_enemy_changes_where_other_paths_go_7_1() -> None:
     """Marsh 36 with a 5: through 6000 and round the mountain ring either way, to 2000 or
     (by 1000) to 4000; an enemy on 1000 stops the second way there."""
@@ -179,11 +197,13 @@ def test_stopping_at_an_enemy_changes_where_other_paths_go_7_1() -> None:
     }
 
 
+@pytest.mark.rules("7.1")
 def test_a_legion_passes_friends_but_never_ends_on_them_7_1() -> None:
     assert masterboard_moves(V, 42, 2, friends={1}) == {2: sides(L), 38: sides(B)}
     assert masterboard_moves(V, 42, 1, friends={1}) == {37: sides(R)}
 
 
+@pytest.mark.rules("7.1")
 def test_an_engagement_land_is_neither_entered_nor_crossed_7_1() -> None:
     """Woods 2 holds a friend and an enemy (engaged this turn): the path 42-1-2-3 is shut."""
     assert masterboard_moves(V, 42, 3) == {3: sides(B), 39: sides(L)}
@@ -191,6 +211,7 @@ def test_an_engagement_land_is_neither_entered_nor_crossed_7_1() -> None:
     assert masterboard_moves(V, 42, 1, friends={1}, enemies={1}) == {37: sides(R)}
 
 
+@pytest.mark.rules("errata 6.2")
 def test_swamp_42_back_to_42_on_a_six_errata_6_2() -> None:
     assert masterboard_moves(V, 42, 6)[42] == sides(B)
     assert 42 not in masterboard_moves(V, 42, 6, friends={42})
@@ -204,6 +225,7 @@ def test_results_are_fresh_copies() -> None:
     assert masterboard_moves(V, 42, 6)[42] == sides(B)
 
 
+@pytest.mark.rules("6.2")
 @pytest.mark.parametrize(("land", "roll"), [(42, 0), (42, 7), (7777, 1)])
 def test_bad_queries_are_refused_6_2(land: int, roll: int) -> None:
     """A movement roll is one die, 1-6 (6.2); lands are the board's 96 (2.1)."""
@@ -240,6 +262,7 @@ def _reference(
     return out
 
 
+@pytest.mark.rules("6.2", "7.1", "7.2", "7.3", "7.4", "7.5")
 @settings(max_examples=300, deadline=None)
 @given(
     land=st.sampled_from(LANDS),
@@ -255,6 +278,7 @@ def test_moves_match_a_step_by_step_reading_of_the_rules_6_2_7_1_to_7_5(
     assert got == {k: frozenset(v) for k, v in _reference(land, roll, friends, enemies).items()}
 
 
+@pytest.mark.rules("6.2", "7.1", "7.2")
 @settings(max_examples=300, deadline=None)
 @given(
     land=st.sampled_from(LANDS),
@@ -279,6 +303,7 @@ def test_every_destination_ends_a_full_path_or_the_first_enemy_on_it_6_2_7_1(
         assert entry == ways
 
 
+@pytest.mark.rules("7.2", "7.3", "7.4", "7.5")
 def test_lone_legion_moves_match_the_reference_on_every_land_and_roll_7_2_to_7_5() -> None:
     """All 96 lands x rolls 1-6 on an empty board, against the step-by-step walker."""
     for land in LANDS:

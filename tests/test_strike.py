@@ -4,6 +4,8 @@ plus the rules' own examples and the hazard chart's modifiers."""
 
 from __future__ import annotations
 
+import pytest
+
 from titan.engine.battle.carryover import carry_sequences
 from titan.engine.battle.strike import StrikeOption, strike_number
 from titan.rules import rangestrike_options, strike_options
@@ -37,6 +39,7 @@ def opts(
     return out
 
 
+@pytest.mark.rules("13.2")
 def test_strike_chart_13_2() -> None:
     assert [strike_number(a, 2) for a in (1, 2, 3, 4, 5)] == [5, 4, 3, 2, 1]
     assert [strike_number(a, 3) for a in (1, 2, 3, 4, 5)] == [6, 5, 4, 3, 2]
@@ -45,6 +48,7 @@ def test_strike_chart_13_2() -> None:
     assert [(o.dice, o.strike_number) for o in ogre_vs_lion] == [(6, 5)]  # 13.2
 
 
+@pytest.mark.rules("13.4")
 def test_13_4_ogre_lion_centaur_carry_over() -> None:
     """The Lion has 3 hits: at 5s no carry to the Centaur; at 6s (declared) it is possible."""
     enemies = {"C4": "Lion", "D4": "Centaur"}
@@ -55,6 +59,9 @@ def test_13_4_ogre_lion_centaur_carry_over() -> None:
     ]
 
 
+@pytest.mark.rules(
+    "13.4", "errata 12.0", "errata 12.2", "errata 12.3", "errata 12.4", "errata 12.5"
+)
 def test_example_1_plains_cyclops() -> None:
     troll, ogre, ranger = "D3", "D5", "E4"
     got = opts("Plains", "Cyclops", "D4", {troll: "Troll", ogre: "Ogre", ranger: "Ranger"})
@@ -73,11 +80,24 @@ def test_example_1_plains_cyclops() -> None:
     assert set(carry_sequences({troll: 8}, 3)) == {(), (troll,)}
 
 
+@pytest.mark.rules(
+    "hazard chart", "errata 12.0", "errata 12.2", "errata 12.3", "errata 12.4", "errata 12.5"
+)
 def test_example_2_desert_ogre_up_a_dune() -> None:
     got = opts("Desert", "Ogre", "F3", {"F4": "Lion", "E4": "Griffon"})
     assert got == {("F4", 6, 5, frozenset()), ("E4", 5, 6, frozenset())}
 
 
+@pytest.mark.rules(
+    "13.4",
+    "hazard chart",
+    "errata 11.7",
+    "errata 12.0",
+    "errata 12.2",
+    "errata 12.3",
+    "errata 12.4",
+    "errata 12.5",
+)
 def test_example_3_desert_hydra_down_a_dune() -> None:
     enemies = {"C5": "Centaur", "D6": "Centaur", "C4": "Colossus"}
     got = opts("Desert", "Hydra", "D5", enemies)
@@ -95,6 +115,16 @@ def test_example_3_desert_hydra_down_a_dune() -> None:
     assert set(carry_sequences({"D6": 3, "C4": 10}, 8 - 3)) == {(), ("D6",), ("C4",), ("D6", "C4")}
 
 
+@pytest.mark.rules(
+    "13.4",
+    "hazard chart",
+    "errata 11.7",
+    "errata 12.0",
+    "errata 12.2",
+    "errata 12.3",
+    "errata 12.4",
+    "errata 12.5",
+)
 def test_example_4_desert_hydra_up_dunes() -> None:
     enemies = {"C5": "Centaur", "D4": "Centaur", "D5": "Centaur"}
     got = opts("Desert", "Hydra", "C4", enemies)
@@ -112,11 +142,30 @@ def test_example_4_desert_hydra_up_dunes() -> None:
     }
 
 
+@pytest.mark.rules(
+    "13.4",
+    "hazard chart",
+    "errata 12.0",
+    "errata 12.2",
+    "errata 12.3",
+    "errata 12.4",
+    "errata 12.5",
+)
 def test_example_5_tower_hydra_walls() -> None:
     got = opts("Tower", "Hydra", "C3", {"B2": "Centaur", "D4": "Ogre"})
     assert got == {("B2", 10, 4, frozenset({"D4"})), ("D4", 10, 4, frozenset({"B2"}))}
 
 
+@pytest.mark.rules(
+    "12.4",
+    "hazard chart",
+    "errata 13.3",
+    "errata 12.0",
+    "errata 12.2",
+    "errata 12.3",
+    "errata 12.4",
+    "errata 12.5",
+)
 def test_example_6_brush_rangestrike_two_routes() -> None:
     enemies = {"B3": "Centaur", "B4": "Gargoyle"}
     gargoyle = rangestrike_options(V, "Brush", "Hydra", "D4", "Gargoyle", "B4", enemies=enemies)
@@ -128,6 +177,7 @@ def test_example_6_brush_rangestrike_two_routes() -> None:
     ]
 
 
+@pytest.mark.rules("12.3", "hazard chart", "errata 11.7", "errata 13.2")
 def test_range_4_and_bramble_do_not_shorten_range_errata_11_7() -> None:
     """A Ranger on B3 in the Brush may rangestrike E5 (range 4, skill 4 - 1)."""
     (o,) = rangestrike_options(V, "Brush", "Ranger", "B3", "Ogre", "E5")
@@ -137,6 +187,7 @@ def test_range_4_and_bramble_do_not_shorten_range_errata_11_7() -> None:
     assert o.dice == 2 and o.strike_number == strike_number(4 - 1 - brambles, 2)
 
 
+@pytest.mark.rules("12.6", "errata 13.5")
 def test_lords_immune_except_to_the_warlock_12_6() -> None:
     assert rangestrike_options(V, "Plains", "Ranger", "B3", "Titan", "E5") == ()
     assert rangestrike_options(V, "Plains", "Ranger", "B3", "Angel", "E5") == ()
@@ -144,18 +195,21 @@ def test_lords_immune_except_to_the_warlock_12_6() -> None:
     assert o.strike_number == strike_number(4, 4)  # 12.6: full skill at range 4
 
 
+@pytest.mark.rules("12.4", "12.6", "hazard chart")
 def test_characters_block_but_not_the_warlocks_missile_12_4_12_6() -> None:
     enemies = {"C3": "Ogre"}
     assert rangestrike_options(V, "Plains", "Ranger", "C1", "Ogre", "C4", enemies=enemies) == ()
     assert rangestrike_options(V, "Plains", "Warlock", "C1", "Ogre", "C4", enemies=enemies)
 
 
+@pytest.mark.rules("12.4", "hazard chart", "errata 13.3")
 def test_trees_block_and_the_other_route_may_be_taken_13_3() -> None:
     """Jungle C3 to E3 runs along the D3/D4 border; D3 is a tree, D4 is open."""
     (o,) = rangestrike_options(V, "Jungle", "Ranger", "C3", "Ogre", "E3")
     assert o.path == ("D4",)
 
 
+@pytest.mark.rules("12.1")
 def test_no_rangestrike_in_contact_or_at_adjacent_targets_12_1() -> None:
     assert (
         rangestrike_options(V, "Plains", "Ranger", "C1", "Ogre", "C4", enemies={"C2": "Ogre"}) == ()
@@ -163,6 +217,7 @@ def test_no_rangestrike_in_contact_or_at_adjacent_targets_12_1() -> None:
     assert rangestrike_options(V, "Plains", "Ranger", "C1", "Ogre", "C2") == ()
 
 
+@pytest.mark.rules("hazard chart", "errata 11.7", "errata 13.5")
 def test_dragon_in_the_volcano_hazard_chart() -> None:
     """+2 dice striking and rangestriking from the volcano; +1 strike number against
     rangestrikes aimed at it, except a Warlock's (errata 11.7)."""
@@ -172,6 +227,7 @@ def test_dragon_in_the_volcano_hazard_chart() -> None:
     assert at_dragon and at_dragon[0].strike_number == strike_number(4, 3)
 
 
+@pytest.mark.rules("hazard chart", "errata 11.7")
 def test_bramble_defence_modifies_skill_errata_11_7() -> None:
     """A Gargoyle (native) in bramble struck by a non-native gains a skill factor."""
     land = V.battlelands["Brush"]
@@ -196,6 +252,7 @@ def test_bramble_defence_modifies_skill_errata_11_7() -> None:
     assert o.strike_number == strike_number(2, 3)  # a native striker: no bonus
 
 
+@pytest.mark.rules("hazard chart")
 def test_no_strike_across_a_cliff_hazard_chart() -> None:
     land = V.battlelands["Mountains"]
     for label, hx in land.hexes.items():

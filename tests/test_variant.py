@@ -21,6 +21,7 @@ from titan.variant import (
 V = load("default")
 
 
+@pytest.mark.rules("3.1", "3.2", "3.3", "errata 3.5", "12.2", "16")
 def test_characters_errata_3_5_counts_and_classes() -> None:
     """Rule 3, character chart, errata 3.5: 3 lords, 2 demi-lords, 19 creatures."""
     kinds = [c.kind for c in V.characters.values()]
@@ -33,11 +34,13 @@ def test_characters_errata_3_5_counts_and_classes() -> None:
     assert V.characters["Ogre"].value == 12 and V.characters["Serpent"].value == 36  # 16
 
 
+@pytest.mark.rules("19.1", "16")
 def test_titan_power_and_value_rule_19_1() -> None:
     assert titan_power(327) == 9 and titan_power(1163) == 17 and titan_power(0) == 6
     assert titan_value(400) == 40
 
 
+@pytest.mark.rules("2.1")
 def test_masterboard_has_96_lands_in_11_terrains() -> None:
     """Rule 2.1."""
     assert len(V.masterboard.lands) == 96
@@ -45,6 +48,7 @@ def test_masterboard_has_96_lands_in_11_terrains() -> None:
     assert V.masterboard.towers == (100, 200, 300, 400, 500, 600)
 
 
+@pytest.mark.rules("errata 2.2", "errata 10.1")
 @pytest.mark.parametrize(("frm", "side"), [(6000, "left"), (2000, "right"), (1, "bottom")])
 def test_entry_sides_into_mountains_1000_errata_2_2(frm: int, side: str) -> None:
     """Errata 2.2/10.1: 1000 from Tundra 6000 is a left attack, from 2000 right, from 1 bottom."""
@@ -52,6 +56,7 @@ def test_entry_sides_into_mountains_1000_errata_2_2(frm: int, side: str) -> None
     assert exit_ is not None and exit_.entry_side == side
 
 
+@pytest.mark.rules("2.2", "errata 2.2")
 def test_battlelands_errata_2_2_labels_volcano_and_trees() -> None:
     """Errata 2.2: 27 hexes labelled A1..F4; the Mountains volcano is D4; Jungle trees B4 D3 F3."""
     assert len(V.battlelands) == 11
@@ -77,6 +82,7 @@ def test_battle_adjacency_is_symmetric_and_hazards_agree() -> None:
                     assert a.hazard == b.hazard and a.top != b.top
 
 
+@pytest.mark.rules("10.1", "errata 2.2", "errata 10.1", "errata 10.2")
 def test_entry_hexes_errata_2_2() -> None:
     e = V.entry
     assert e.attacker["left"] == ("A3", "B4", "C5", "D6") and e.defender["left"] == (

@@ -7,6 +7,7 @@ import pytest
 
 from tests.support import clear_board, place, started
 from titan.engine.actions import DoneSplitting, Engage, Muster, Split
+from titan.engine.state import Phase
 
 
 @pytest.mark.rules("4.3")
@@ -41,7 +42,7 @@ def test_engagement_looks_are_private_to_the_two_players_9_1() -> None:
     place(game, them, "Bu01", 1000, ["Titan", "Hydra"])
     place(game, third, "Gr01", 100, ["Titan", "Ogre"])
     game.state.legions["Rd01"].moved = True
-    game.state.phase = "engage"
+    game.state.phase = Phase.ENGAGE
     game.touch()
     game.act(me, Engage(1000))
     known = {lg.marker: lg.known for lg in game.view(them).legions}
@@ -63,7 +64,7 @@ def test_mustering_reveals_the_qualifying_characters_18_4() -> None:
     place(game, other, "Bu01", 100, ["Titan", "Ogre"])
     game.act(me, DoneSplitting())
     game.state.legions["Rd01"].moved = True
-    game.state.phase = "muster"
+    game.state.phase = Phase.MUSTER
     game.touch()
     game.act(me, Muster("Rd01", "Minotaur", ("Lion", "Lion")))
     (seen,) = [lg for lg in game.view(other).legions if lg.marker == "Rd01"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -415,3 +415,10 @@ def _load(name: str) -> Variant:
         battlelands=battlelands,
         entry=entry,
     )
+
+
+def load_uncached(name: str = "default") -> Variant:
+    """A newly built variant object that no cache has seen (benchmarks time first queries)."""
+    load(name)  # validates the name
+    fresh: Callable[[str], Variant] = _load.__wrapped__
+    return fresh(name)

@@ -251,10 +251,14 @@ class Game:
             self._broken = True  # a clone keeps no checkpoint: it is for search, not play
             return
         state = self._checkpoint.copy()
-        for _, action in self.actions[self._checkpoint_at :]:
-            ctx = Ctx(self.variant, state, self._dice)
-            machine.handler(state).apply(ctx, action)
-            machine.advance(ctx)
+        try:
+            for _, action in self.actions[self._checkpoint_at :]:
+                ctx = Ctx(self.variant, state, self._dice)
+                machine.handler(state).apply(ctx, action)
+                machine.advance(ctx)
+        except BaseException:
+            self._broken = True  # the record itself no longer replays: refuse to go on
+            raise
         self.state = state
 
 
