@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from bench import battle_reach, games, masterboard_moves
+from bench import battle_reach, engine, games, masterboard_moves, strike_queries
 
 
 def main() -> None:
     masterboard_moves.main()
     battle_reach.main()
+    strike_queries.main()
+    engine.main()
     games.main([])
 
 

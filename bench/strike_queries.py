@@ -16,11 +16,10 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-import titan.variant
 from titan.engine.battle.strike import StrikeOption, strike_options_query
-from titan.variant import BATTLE_LABELS, Battleland, Variant
+from titan.variant import BATTLE_LABELS, Battleland, Variant, load_uncached
 
 PER_LAND = 200
 SEED = 4
@@ -43,11 +42,8 @@ class Query(NamedTuple):
 
 
 def fresh_variant() -> Variant:
-    """A variant object no cache has seen: ``load`` memoises (itself, or the ``_load`` it
-    calls), so call what the cache wraps."""
-    memoised: Any = getattr(titan.variant, "_load", titan.variant.load)
-    loader: Callable[[str], Variant] = memoised.__wrapped__
-    return loader("default")
+    """A variant object no cache has seen (``load`` memoises)."""
+    return load_uncached("default")
 
 
 def _in_contact(land: Battleland, at: str) -> list[str]:

@@ -1,4 +1,5 @@
-"""The ``titan`` command: ``titan demo``, ``titan simulate``, ``titan replay``."""
+"""The ``titan`` command: ``titan demo``, ``titan simulate``, ``titan replay``,
+``titan schema``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from titan.describe import describe
+from titan.engine import wire
 from titan.engine.game import Game
+from titan.engine.record import RecordError
 from titan.play import play
 
 if TYPE_CHECKING:
@@ -63,8 +66,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    with open(args.record, encoding="utf-8") as fh:
-        game = Game.load(json.load(fh))
+    try:
+        with open(args.record, encoding="utf-8") as fh:
+            game = Game.load(json.load(fh))
+    except (OSError, json.JSONDecodeError, RecordError) as exc:
+        print(f"titan replay: {args.record}: {exc}", file=sys.stderr)
+        return 2
     for event in game.history:
         line = describe(game, event)
         if line is not None:
@@ -97,6 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep = sub.add_parser("replay", help="replay a saved game record")
     rep.add_argument("record")
     rep.set_defaults(func=_replay)
+    schema = sub.add_parser("schema", help="print (or --write) the JSON Schema of the wire format")
+    wire.add_schema_arguments(schema)
+    schema.set_defaults(func=wire.run_schema_command)
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

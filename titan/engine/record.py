@@ -166,10 +166,16 @@ def check_seats(seats: object) -> tuple[str, ...]:
     return names
 
 
+MAX_SEED = 2**53 - 1  # the largest integer a JSON client (JavaScript) reads exactly
+
+
 def check_seed(seed: object) -> int:
-    """The dice seed: any int, but not a bool and not a numeric string."""
+    """The dice seed: an int from 0 to 2**53 - 1, not a bool and not a numeric string."""
     if not _is_int(seed):
         raise SetupError("seed", f"expected an integer, got {_short(seed)}")
+    assert isinstance(seed, int)
+    if not 0 <= seed <= MAX_SEED:
+        raise SetupError("seed", f"expected an integer from 0 to 2**53 - 1, got {seed}")
     return seed
 
 
