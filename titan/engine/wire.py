@@ -1,0 +1,515 @@
+"""The JSON wire format shared by the server, the browser and game records: one definition,
+derived from the engine's own dataclasses, with a published JSON Schema.
+
+The rules are few and generic, so that a new engine type needs no wire code:
+
+- a dataclass becomes a JSON object of its fields, by name;
+- a *tagged* dataclass (one whose class has a ``kind: ClassVar[str]``, as every action and
+  event has) also carries ``"type": kind``, which is how a reader tells the members of a
+  family (all actions, all events) apart;
+- tuples, lists, sets and frozensets become arrays, Enums their values, dict keys strings.
+
+:func:`encode` turns engine values into JSON-ready builtins; :func:`decode` (and
+:func:`decode_action`) turns untrusted JSON back into engine values, strictly: the ``type``
+picks the class, unknown types and unknown keys are refused, missing required fields are
+refused, and types are checked without coercion (``true`` is not an int, ``"5"`` is not an
+int). Anything refused raises :class:`WireError`, whose message names the path at fault.
+
+Decoding and the schema both go through *mirror* :class:`msgspec.Struct` types, built once per
+dataclass from its type hints: msgspec then does the validation (fast, in C, with path-naming
+messages) and writes the JSON Schema components, and the decoded structs are turned back into
+the engine's dataclasses. The mirrors are an implementation detail; nothing outside this module
+sees them.
+
+:data:`ROOTS` lists the wire's top-level types; :func:`wire_schema` publishes them as one JSON
+Schema document, committed as ``docs/wire-schema.json``. Regenerate it with
+``titan schema --write docs/wire-schema.json`` or ``python -m titan.engine.wire --write``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import enum
+import inspect
+import json
+import sys
+import threading
+import types
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, TypeVar
+
+import msgspec
+
+# Imported for its side effect too: the battle actions register themselves in ACTION_TYPES when
+# their module is imported, and the wire must know every action from the start.
+import titan.engine.battle.actions  # noqa: F401
+from titan.engine.actions import ACTION_TYPES, Action
+from titan.engine.events import EVENT_TYPES
+from titan.engine.prompts import Prompt
+from titan.engine.views import PlayerView
+
+T = TypeVar("T")
+
+# A top-level wire type: one class, or a family of tagged classes told apart by "type".
+Root = type | tuple[type, ...]
+
+# The wire's top-level types, by the name they get in the schema's $defs. One line per root; a
+# family is a tuple of its tagged classes. A field annotated with a family's common base class
+# (``options: tuple[Action, ...]``) means "any member of that family", so registering a family
+# here is also what makes such fields work.
+ROOTS: dict[str, Root] = {
+    "Action": tuple(ACTION_TYPES.values()),
+    "Prompt": Prompt,
+    "Event": EVENT_TYPES,
+    "PlayerView": PlayerView,
+}
+
+SCHEMA_PATH = "docs/wire-schema.json"  # where the published schema lives, from the repo root
+TAG = "type"  # the key that carries a tagged class's kind
+
+
+class WireError(ValueError):
+    """JSON that is not a valid wire value; the message names the path at fault, e.g.
+    ``Expected `int`, got `str` - at `$.land```."""
+
+
+def is_tagged(cls: type) -> bool:
+    """Is ``cls`` a tagged dataclass: ``kind`` a class-level string, not a field? (A Prompt's
+    ``kind`` is an ordinary field, so a Prompt is not tagged.)"""
+    if not dataclasses.is_dataclass(cls):
+        return False
+    if any(f.name == "kind" for f in dataclasses.fields(cls)):
+        return False
+    return isinstance(getattr(cls, "kind", None), str)
+
+
+# --- encoding ----------------------------------------------------------------------------------
+
+# Values of these types are already JSON: encoding passes them through untouched.
+_SCALARS: frozenset[type] = frozenset({str, int, bool, float, type(None)})
+
+_encoders: dict[type, Callable[[Any], dict[str, Any]]] = {}
+
+
+def encode(obj: object) -> Any:
+    """The JSON-ready builtins (dict, list, str, int, float, bool, None) for an engine value."""
+    return _encode_value(obj)
+
+
+def _encode_value(value: object) -> Any:
+    t = type(value)
+    if t in _SCALARS:
+        return value
+    if t is tuple or t is list:
+        return [_encode_value(v) for v in typing.cast(Sequence[object], value)]
+    encoder = _encoders.get(t)
+    if encoder is None and dataclasses.is_dataclass(t):
+        encoder = _encoders[t] = _class_encoder(t)
+    if encoder is not None:
+        return encoder(value)
+    if isinstance(value, dict):
+        # msgspec's str_keys turns ints and Enums into the strings a JSON object needs.
+        keys = msgspec.to_builtins(dict.fromkeys(value), str_keys=True)
+        return {k: _encode_value(v) for k, v in zip(keys, value.values(), strict=True)}
+    # Enums, sets (sorted, so that equal values encode equally) and anything else msgspec knows.
+    return msgspec.to_builtins(value, str_keys=True, order="deterministic")
+
+
+def _class_encoder(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """One dataclass's encoder, planned once from its type hints."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    tagged = is_tagged(cls)
+    if tagged and TAG in names:
+        raise TypeError(f"{cls.__qualname__}: a tagged class may not have a field named {TAG!r}")
+    kind: str = getattr(cls, "kind", "")
+    try:
+        hints: dict[str, Any] = typing.get_type_hints(cls)
+    except NameError:  # unresolvable annotations: no plan, every field is walked at run time
+        hints = {}
+    if all(_is_flat(hints.get(n, object)) for n in names):
+        # No arrays or nested dataclasses below: msgspec's to_builtins does it all, in C.
+        if tagged:
+            return lambda obj: {TAG: kind, **msgspec.to_builtins(obj, str_keys=True)}
+        return lambda obj: typing.cast(dict[str, Any], msgspec.to_builtins(obj, str_keys=True))
+    plain = frozenset(n for n in names if _is_plain(hints.get(n, object)))
+
+    def encode_fields(obj: object) -> dict[str, Any]:
+        out: dict[str, Any] = {TAG: kind} if tagged else {}
+        for name in names:
+            value = getattr(obj, name)
+            out[name] = value if name in plain else _encode_value(value)
+        return out
+
+    return encode_fields
+
+
+def _is_plain(hint: Any) -> bool:
+    """Is every value of this type already JSON (str, int, bool, float, None, their Literals)?"""
+    if hint in _SCALARS or hint is None:
+        return True
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return True
+    if origin is typing.Union or origin is types.UnionType:
+        return all(_is_plain(a) for a in typing.get_args(hint))
+    return False
+
+
+def _is_flat(hint: Any) -> bool:
+    """Does msgspec's to_builtins give the exact JSON builtins for this type? It does for
+    scalars, Enums and dicts of them, not for tuples (which it keeps as tuples) nor for
+    dataclasses (which it encodes without their tag)."""
+    if _is_plain(hint) or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
+        return True
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return all(_is_flat(a) for a in typing.get_args(hint))
+    if origin is dict:
+        return all(_is_flat(a) for a in typing.get_args(hint))
+    return False
+
+
+# --- mirror structs: validation and schema -----------------------------------------------------
+
+_lock = threading.RLock()  # the caches below are built lazily, perhaps by server threads
+_mirrors: dict[type, Any] = {}  # dataclass -> its mirror Struct type
+_building: set[type] = set()  # dataclasses whose mirror is being built (to refuse recursion)
+_restorers: dict[type, Callable[[Any], object]] = {}  # mirror -> builds its dataclass from it
+_root_types: dict[Root, Any] = {}  # a root -> the msgspec type that decodes it
+_decoders: dict[Root, Callable[[object], Any]] = {}  # a root -> JSON builtins to mirrors
+
+
+def _mirror_root(root: Root) -> Any:
+    """The msgspec type that validates ``root``: its mirror, or the union of its members'."""
+    found = _root_types.get(root)
+    if found is None:
+        with _lock:
+            if isinstance(root, tuple):
+                members = tuple(_mirror_class(cls) for cls in root)
+                found = typing.Union[members]  # noqa: UP007 (a runtime union of a tuple)
+            else:
+                found = _mirror(root)
+            _root_types[root] = found
+    return found
+
+
+def _family(cls: type) -> tuple[type, ...] | None:
+    """The registered family whose common base class ``cls`` is, if any."""
+    for root in ROOTS.values():
+        if isinstance(root, tuple) and cls not in root and all(issubclass(m, cls) for m in root):
+            return root
+    return None
+
+
+def _mirror(hint: Any) -> Any:
+    """The msgspec type for a field annotated ``hint``: the same, with every dataclass
+    replaced by its mirror struct and every family base class by the family's union."""
+    if hint in _SCALARS or hint is Any or hint is None:
+        return hint
+    if isinstance(hint, type):
+        if issubclass(hint, enum.Enum):
+            return hint
+        if dataclasses.is_dataclass(hint):
+            family = _family(hint)
+            if family is not None:
+                return _mirror_root(family)
+            return _mirror_class(hint)
+        raise TypeError(f"the wire format does not support {hint!r}")
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is Literal:
+        return hint
+    if origin is typing.Annotated:  # keep msgspec.Meta constraints, if a type ever has any
+        return typing.Annotated[(_mirror(args[0]), *hint.__metadata__)]
+    if origin is typing.Union or origin is types.UnionType:
+        return typing.Union[tuple(_mirror(a) for a in args)]  # noqa: UP007
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return types.GenericAlias(tuple, (_mirror(args[0]), ...))
+    if origin is dict:
+        mirror = types.GenericAlias(dict, (_mirror(args[0]), _mirror(args[1])))
+        names = _key_names(args[0])
+        if names is None:
+            return mirror
+        # msgspec's schema says nothing of non-string keys; say what the decoder accepts.
+        return typing.Annotated[mirror, msgspec.Meta(extra_json_schema={"propertyNames": names})]
+    if origin in (tuple, list, set, frozenset):
+        return origin[tuple(_mirror(a) for a in args)]
+    raise TypeError(f"the wire format does not support {hint!r}")
+
+
+def _key_names(key: Any) -> dict[str, Any] | None:
+    """The JSON Schema of the object keys that decode to dict keys of type ``key``."""
+    if key is int:
+        return {"pattern": "^-?(0|[1-9][0-9]*)$"}  # exactly what msgspec parses as an int
+    if isinstance(key, type) and issubclass(key, enum.Enum):
+        return {"enum": [str(m.value) for m in key]}
+    if typing.get_origin(key) is Literal:
+        return {"enum": [str(a) for a in typing.get_args(key)]}
+    return None
+
+
+def _mirror_class(cls: type) -> Any:
+    """The mirror Struct of a dataclass: same fields, types and defaults; tagged with
+    ``"type": kind`` if the class is; unknown fields refused."""
+    found = _mirrors.get(cls)
+    if found is not None:
+        return found
+    with _lock:
+        if cls in _mirrors:
+            return _mirrors[cls]
+        if cls in _building:
+            raise TypeError(f"{cls.__qualname__} refers to itself; the wire format cannot")
+        _building.add(cls)
+        try:
+            struct = _build_mirror(cls)
+        finally:
+            _building.discard(cls)
+        _mirrors[cls] = struct
+        return struct
+
+
+def _build_mirror(cls: type) -> Any:
+    tagged = is_tagged(cls)
+    hints = typing.get_type_hints(cls, include_extras=True)
+    spec: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    walk: set[str] = set()
+    for f in dataclasses.fields(cls):
+        if not f.init:
+            raise TypeError(f"{cls.__qualname__}.{f.name}: init=False fields are not supported")
+        if tagged and f.name == TAG:
+            raise TypeError(f"{cls.__qualname__}: a tagged class may not have a field {TAG!r}")
+        hint = _mirror(hints[f.name])
+        if _holds_struct(hint):
+            walk.add(f.name)  # decoded values hold mirrors, to be turned back into dataclasses
+        if f.default is not dataclasses.MISSING:
+            spec.append((f.name, hint, f.default))
+        elif f.default_factory is not dataclasses.MISSING:
+            spec.append((f.name, hint, msgspec.field(default_factory=f.default_factory)))
+        else:
+            spec.append((f.name, hint))
+    struct = msgspec.defstruct(
+        cls.__name__,
+        spec,
+        module=cls.__module__,
+        kw_only=True,  # the dataclass already fixed the order; defaults may precede fields
+        forbid_unknown_fields=True,
+        tag_field=TAG if tagged else None,
+        tag=getattr(cls, "kind", None) if tagged else None,
+    )
+    # The schema names components after the class (qualified by module only on a clash) and
+    # describes them with the class's docstring, unless it is the one dataclass generated.
+    struct.__qualname__ = cls.__qualname__
+    doc = inspect.cleandoc(cls.__doc__ or "")
+    struct.__doc__ = "" if doc.startswith(f"{cls.__name__}(") else doc
+    _restorers[struct] = _restorer(cls, struct, frozenset(walk))
+    return struct
+
+
+def _restorer(cls: type, struct: Any, walk: frozenset[str]) -> Callable[[Any], object]:
+    """How to build ``cls`` from a decoded ``struct``: its fields as they are, but those in
+    ``walk``, which hold mirrors in turn."""
+    positional = not any(f.kw_only for f in dataclasses.fields(cls))
+    if not walk and positional:  # the common case, and the fastest: fields in order
+        return lambda value: cls(*msgspec.structs.astuple(value))
+
+    def restore(value: Any) -> object:
+        fields = msgspec.structs.asdict(value)
+        for name in walk:
+            fields[name] = _restore(fields[name])
+        return cls(**fields)
+
+    return restore
+
+
+def _holds_struct(hint: Any) -> bool:
+    if isinstance(hint, type):
+        return issubclass(hint, msgspec.Struct)
+    return any(_holds_struct(a) for a in typing.get_args(hint) if a is not Ellipsis)
+
+
+def _restore(value: Any) -> Any:
+    """Turn decoded mirrors (wherever they are) back into the engine's dataclasses."""
+    restorer = _restorers.get(type(value))
+    if restorer is not None:
+        return restorer(value)
+    if type(value) is tuple:
+        return tuple(_restore(v) for v in value)
+    if type(value) is list:
+        return [_restore(v) for v in value]
+    if type(value) is dict:
+        return {k: _restore(v) for k, v in value.items()}
+    if type(value) in (set, frozenset):
+        return type(value)(_restore(v) for v in value)
+    return value
+
+
+# --- decoding ----------------------------------------------------------------------------------
+
+
+def decode(raw: object, root: type[T] | tuple[type[T], ...]) -> T:
+    """Build an engine value of class ``root`` (or of one of the tagged classes ``root``,
+    chosen by ``"type"``) from untrusted JSON builtins; raises :class:`WireError`."""
+    decoder = _decoders.get(root)
+    if decoder is None:
+        decoder = _decoders[root] = _decoder(root)
+    try:
+        decoded = decoder(raw)
+    except msgspec.ValidationError as exc:
+        raise WireError(str(exc)) from None
+    try:
+        return typing.cast(T, _restore(decoded))
+    except (TypeError, ValueError) as exc:  # a dataclass's own checks (__post_init__)
+        raise WireError(f"{exc} - at `$`") from None
+
+
+def _convert(raw: object, target: Any) -> Any:
+    # strict: no coercion of values; str_keys: JSON object keys are strings, even for a dict
+    # keyed by ints or Enums.
+    return msgspec.convert(raw, target, strict=True, str_keys=True)
+
+
+def _decoder(root: Root) -> Callable[[object], Any]:
+    """JSON builtins to mirrors of ``root``, raising msgspec's ValidationError."""
+    target = _mirror_root(root)
+    if not isinstance(root, tuple):
+        return lambda raw: _convert(raw, target)
+    # msgspec caches what it learns of a Struct type, but not of a Union given to convert,
+    # which costs ~35us a call for the actions; so pick the member by its tag here and let the
+    # union report what is wrong only when no member fits.
+    by_kind = {getattr(cls, "kind", None): _mirror_class(cls) for cls in root}
+
+    def dispatch(raw: object) -> Any:
+        if type(raw) is dict:
+            kind = raw.get(TAG)
+            member = by_kind.get(kind) if type(kind) is str else None
+            if member is not None:
+                return _convert(raw, member)
+        return _convert(raw, target)  # raises, naming the fault as msgspec does
+
+    return dispatch
+
+
+def decode_action(raw: object) -> Action:
+    """Build an action from untrusted JSON; raises :class:`WireError`."""
+    return decode(raw, _ACTIONS)
+
+
+# decode_action's root: the same tuple object as the registry's, so that they share one cache.
+_ACTIONS = typing.cast(tuple[type[Action], ...], ROOTS["Action"])
+
+
+# --- the schema --------------------------------------------------------------------------------
+
+
+def schema(title: str, roots: dict[str, Root]) -> dict[str, Any]:
+    """One JSON Schema (draft 2020-12) document for ``roots``: every type in ``$defs``, each
+    root under its name; a family is a ``oneOf`` of its classes, each of which requires
+    ``"type": {"const": kind}``; the document itself accepts any root.
+
+    A field annotated with a family's base class is resolved against the registered families
+    (:data:`ROOTS`), whatever ``roots`` holds: a type's mirror is built once, for every use."""
+    names = list(roots)
+    mirrors = [_mirror_root(r) for r in roots.values()]
+    top, components = msgspec.json.schema_components(mirrors, ref_template="#/$defs/{name}")
+    defs: dict[str, Any] = dict(components)
+    family_refs: dict[frozenset[str], str] = {}
+    for name, root, root_schema in zip(names, roots.values(), top, strict=True):
+        if isinstance(root, tuple):
+            refs = sorted(_refs(root_schema), key=lambda r: r["$ref"])
+            if name in defs:
+                raise ValueError(f"schema root {name!r} clashes with a type of that name")
+            defs[name] = {
+                "description": f"Any {name}: the member whose {TAG!r} matches.",
+                "oneOf": refs,
+            }
+            family_refs[frozenset(r["$ref"] for r in refs)] = name
+        elif root_schema != {"$ref": f"#/$defs/{name}"}:
+            if name in defs:
+                raise ValueError(f"schema root {name!r} clashes with a type of that name")
+            defs[name] = root_schema  # a root named otherwise than its class: an alias
+    doc: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": title,
+        "$comment": "Generated from the engine's types by titan.engine.wire; do not edit. "
+        "Regenerate: titan schema --write " + SCHEMA_PATH,
+        "$defs": {k: _tidy(v, family_refs) for k, v in defs.items()},
+        "anyOf": [{"$ref": f"#/$defs/{name}"} for name in names],
+    }
+    # Plain JSON values only (msgspec may leave tuples, e.g. in defaults).
+    result: dict[str, Any] = json.loads(json.dumps(doc))
+    return result
+
+
+def _refs(node: dict[str, Any]) -> list[dict[str, Any]]:
+    """The refs of a (possibly single-member) union schema as msgspec writes it."""
+    if "$ref" in node:
+        return [node]
+    return list(node["anyOf"])
+
+
+def _tidy(node: Any, family_refs: dict[frozenset[str], str]) -> Any:
+    """Rewrite msgspec's output into plain draft 2020-12: a discriminated ``anyOf`` (an OpenAPI
+    idiom) becomes a ``$ref`` to the registered family it equals, or a ``oneOf``; a tag's
+    one-value ``enum`` becomes a ``const``."""
+    if isinstance(node, list):
+        return [_tidy(v, family_refs) for v in node]
+    if not isinstance(node, dict):
+        return node
+    if "discriminator" in node:
+        refs = node["anyOf"]
+        family = family_refs.get(frozenset(r["$ref"] for r in refs))
+        if family is not None:
+            return {"$ref": f"#/$defs/{family}"}
+        return {"oneOf": sorted(refs, key=lambda r: r["$ref"])}
+    out = {k: _tidy(v, family_refs) for k, v in node.items()}
+    tag = out.get("properties", {}).get(TAG)
+    if isinstance(tag, dict) and set(tag) == {"enum"} and len(tag["enum"]) == 1:
+        out["properties"][TAG] = {"const": tag["enum"][0]}
+    return out
+
+
+def wire_schema() -> dict[str, Any]:
+    """The published schema of every registered root (:data:`ROOTS`)."""
+    return schema("Titan wire format", ROOTS)
+
+
+def schema_text() -> str:
+    """:func:`wire_schema` as the committed file holds it: sorted keys, indent 2, newline."""
+    return json.dumps(wire_schema(), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m titan.engine.wire [--write [PATH]]``: print or write the schema."""
+    parser = argparse.ArgumentParser(
+        prog="python -m titan.engine.wire", description="Print or write the wire JSON Schema."
+    )
+    add_schema_arguments(parser)
+    return run_schema_command(parser.parse_args(argv))
+
+
+def add_schema_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``titan schema`` (shared with ``python -m titan.engine.wire``)."""
+    parser.add_argument(
+        "--write",
+        nargs="?",
+        const=SCHEMA_PATH,
+        metavar="PATH",
+        help=f"write the schema to PATH (default {SCHEMA_PATH}) instead of printing it",
+    )
+
+
+def run_schema_command(args: argparse.Namespace) -> int:
+    """Print the schema, or write it to ``args.write`` (the committed file's exact text)."""
+    text = schema_text()
+    if args.write:
+        with open(args.write, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
