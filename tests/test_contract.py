@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.support import snapshot
+from titan.compliance.citations import parse_citation
+from titan.compliance.index import committed_rules
 from titan.engine.actions import (
     Accept,
     Concede,
@@ -38,6 +40,7 @@ JUNK = [
     Move(("Rd01",), 1),  # type: ignore[arg-type]
     "move",
 ]
+RULES = committed_rules()  # the rows of docs/rules-index.json: no rule texts needed
 
 
 @pytest.mark.rules("errata 1.3")
@@ -64,7 +67,10 @@ def test_refused_actions_leave_the_game_untouched(
     try:
         game.act(player, junk)  # type: ignore[arg-type]
     except IllegalAction as exc:
-        assert "rule" in str(exc)
+        parse_citation(exc.rule, RULES)  # raises unless it names rules that exist
+        assert str(exc).endswith(f"(rule {exc.rule})")
+        if wrong_player:
+            assert exc.rule == "errata 1.3"
     else:
         raise AssertionError(f"{junk!r} was accepted")
     assert snapshot(game) == before

@@ -62,8 +62,8 @@ class Mulligan(Action):
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """Move one legion (7). ``side`` is the battle entry side of an engagement (errata 2.3);
-    ``teleport`` is None, "tower" (8.1, revealing ``lord``) or "titan" (8.2)."""
+    """Move one legion (7). ``side`` is the battle entry side of an engagement (Complete
+    Sequence 2.3); ``teleport`` is None, "tower" (8.1, revealing ``lord``) or "titan" (8.2)."""
 
     kind: ClassVar[str] = "move"
     legion: str
@@ -197,7 +197,7 @@ class Muster(Action):
 
 @dataclass(frozen=True, slots=True)
 class DoneMustering(Action):
-    """End the turn (errata 2.7)."""
+    """End the turn (Complete Sequence 2.7)."""
 
     kind: ClassVar[str] = "done_mustering"
 

@@ -1,4 +1,4 @@
-"""Engagements up to their outcome (rule 9; errata 9.x; Complete Sequence of Play
+"""Engagements up to their outcome (rule 9; errata 9.1-9.4; Complete Sequence of Play
 2.5-2.5.5): choosing the next one, the defender's flight, negotiation by sets of proposals,
 concession, and the start of a battle. What follows the outcome is :mod:`outcome`."""
 

@@ -1,4 +1,4 @@
-"""Normal masterboard movement (rules 6.2, 7, 7.1-7.5; errata 2.3, 6.2, 7.1).
+"""Normal masterboard movement (rules 6.2, 7, 7.1-7.5; errata 6.2, 7.1; Complete Sequence 2.3).
 
 Which sign-respecting paths leave a land for a given roll depends only on the board, so all of
 them are worked out once per variant. A query then only cuts those paths at the first enemy
@@ -133,7 +133,8 @@ def masterboard_moves(
     A land holding both (an engagement formed this turn) is thus neither entered nor crossed
     (7.1). A legion may come back to its own land (errata 6.2) unless a friend stands there.
     The sides are the battle entry sides of the last border crossed (errata 2.2/10.1), one per
-    way in; the mover fixes one of them now for an engagement (errata 2.3, 7.0/10.1).
+    way in; the mover fixes one of them now for an engagement (Complete Sequence 2.3; errata
+    7.0/10.1).
     """
     routes = _lookup(variant, land, roll)
     if routes.crossed.isdisjoint(enemies) and routes.ends.isdisjoint(friends):

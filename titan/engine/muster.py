@@ -1,7 +1,7 @@
 """Who may muster what, and by showing which characters (rules 18.2-18.5, errata 18.0).
 
 Pure functions of the variant and a legion's contents; the caretaker's stacks limit what can
-actually be had (errata 3.5, 18.3: "if the caretaker's stacks are empty of a specific
+actually be had (errata 3.5; rule 18.3: "if the caretaker's stacks are empty of a specific
 creature, the player is allowed to choose any legal mustering alternative").
 """
 

@@ -89,7 +89,8 @@ def apply_colour(ctx: Ctx, action: Action) -> bool:
 
 
 def deal(ctx: Ctx) -> None:
-    """Rule 5.2, errata 4.1/5.2, 1.5: markers and the initial eight-character legion."""
+    """Rule 5.2, errata 4.1/5.2, Complete Sequence 1.5: markers and the initial
+    eight-character legion."""
     state = ctx.state
     per_player = 8 if state.options.titan_variant else ctx.variant.markers_per_player
     start = TITAN_VARIANT_START if state.options.titan_variant else ctx.variant.starting_legion

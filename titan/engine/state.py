@@ -83,7 +83,7 @@ class Legion:
     moved: bool = False
     mustered: bool = False
     split_from: str | None = None  # this turn's parent, for recombination (4.3, errata 4.7)
-    entry_side: str | None = None  # attacker's battle entry side if it engaged (errata 2.3)
+    entry_side: str | None = None  # attacker's entry side if it engaged (Complete Sequence 2.3)
     teleported: str | None = None  # "tower" or "titan" if it teleported this turn (8)
     start_land: int | None = None
 

@@ -1,5 +1,5 @@
 """The boundaries of a player's turn: its start, its end, withdrawal and the end of the game
-(rules 1.1, 21; errata 2.7, 19.0, 20.4)."""
+(rules 1.1, 21; errata 19.0, 20.4; Complete Sequence 2.7)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ def begin_turn(ctx: Ctx) -> None:
 
 
 def end_turn(ctx: Ctx) -> None:
-    """Errata 2.7: the turn passes to the next remaining player in tower order (5.1)."""
+    """Complete Sequence 2.7: the turn passes to the next remaining player in tower order
+    (5.1)."""
     state = ctx.state
     state.players[state.active].turns_taken += 1
     ctx.emit(ev.TurnEnded(state.active))

@@ -4,8 +4,9 @@ errata 9.3, 9.5).
 A seat sees its own legions whole; of every other legion its marker, land, height and the
 characters the seat knows to be in it (``GameState.known``, learnt only from the events the
 seat was shown). Everything public is shown: scores, Titan power, markers, the caretaker's
-stacks and the dead pile (errata 4.6, 27), the battle (both legions are revealed when it
-starts, errata 2.5.6.1). Negotiation proposals are shown to the two players only (errata 9.3).
+stacks and the dead pile (errata 4.6; the Etiquette Guide's item 27 has a moderator supply
+public information on request), the battle (both legions are revealed when it starts,
+errata 2.5.6.1). Negotiation proposals are shown to the two players only (errata 9.3).
 The dice seed is not in the state, so it cannot be in a view.
 """
 
@@ -42,7 +43,7 @@ class LegionView:
     moved: bool
     known: tuple[str, ...]  # characters this seat knows are in it (all of them for its owner)
     complete: bool  # ``known`` is the whole legion
-    entry_side: str | None  # the side it attacks from, once it has engaged (errata 2.3)
+    entry_side: str | None  # the side it attacks from, once it has engaged (Complete Sequence 2.3)
     teleported: str | None  # "tower" / "titan" if it teleported this turn (8)
     split_from: str | None  # this turn's parent: recombination (4.3); public, as splits are
 

@@ -1,4 +1,4 @@
-"""Rangestriking (rules 12.1-12.6, 13.5; hazard chart RANGESTRIKING; errata 11.7, 13.x).
+"""Rangestriking (rules 12.1-12.6, 13.5; hazard chart RANGESTRIKING; errata 11.7, 13.2-13.5).
 
 Only the phasing player rangestrikes, with characters bearing the bow-and-arrow symbol that
 are not in contact, at non-adjacent enemies up to range = skill (at most 4, counting both

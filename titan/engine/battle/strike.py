@@ -1,10 +1,11 @@
-"""Striking (rules 12, 13, 13.1-13.5; strike chart; hazard chart; errata 11.7, 12.x).
+"""Striking (rules 12, 13, 13.1-13.5; strike chart; hazard chart; errata 11.7, 12.0,
+12.2-12.5, 12.7).
 
 A strike's dice and strike number come from the two characters' factors and the hazards of
 the striker's hex, the target's hex and the hexside between them. The striker must strike at
 maximum effectiveness unless a penalty (a higher strike number, fewer dice, or a forsaken
 benefit) makes carry-over possible to a character it otherwise could not reach, and never with
-a penalty it could drop and still reach the same characters (errata 11.7/12.x).
+a penalty it could drop and still reach the same characters (errata 11.7/12.0/12.2/12.4).
 
 Speed: what the hazards around one hex do to a strike by one character (its dice and skill
 against each hex in contact) is computed once per battleland, hex and character and cached;
@@ -30,7 +31,7 @@ class StrikeOption:
     dice: int
     strike_number: int
     carry_targets: frozenset[str]  # hexes excess damage may go to (13.4)
-    penalty: bool = False  # a declared penalty (13.4, errata 11.7/12.x)
+    penalty: bool = False  # a declared penalty (13.4, errata 11.7/12.0/12.2/12.4)
 
 
 def strike_number(attacker_skill: int, defender_skill: int) -> int:

@@ -1,5 +1,5 @@
-"""Strike and counterstrike phases (rules 12, 13, 13.1-13.6; errata 11.7, 12.x, 13.5):
-strikes and rangestrikes with their declared penalties, the dice, and carry-over."""
+"""Strike and counterstrike phases (rules 12, 13, 13.1-13.6; errata 11.7, 12.0-12.4, 13.4,
+13.5): strikes and rangestrikes with their declared penalties, the dice, and carry-over."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def check(ctx: Ctx, action: Action) -> None:
         else _fighter_strikes(ctx, b, battleland(ctx, b), board(ctx, b), striker)
     )
     if action not in legal:
-        rule = "12.1-12.6, errata 13.5" if action.ranged else "13, errata 11.7/12.x"
+        rule = "12.1-12.6, errata 13.5" if action.ranged else "13, errata 11.7, 12.0, 12.2, 12.4"
         what = "rangestrike" if action.ranged else "strike"
         raise IllegalAction(rule, f"that {what} is not allowed")
 
