@@ -12,8 +12,8 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from titan.engine.battle.maneuver import reach
-from titan.engine.battle.model import Piece
+from titan.engine.queries.maneuver import reach
+from titan.engine.queries.model import Piece
 from titan.variant import BATTLE_LABELS, Battleland, Variant, load_uncached
 
 CREATURES = (

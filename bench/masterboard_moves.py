@@ -11,7 +11,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from titan.engine.movement import masterboard_moves
+from titan.engine.queries.movement import masterboard_moves
 from titan.variant import Variant, load_uncached
 
 ROLLS = range(1, 7)

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from titan.engine.battle.strike import StrikeOption, strike_options_query
+from titan.engine.queries.strike import StrikeOption, strike_options_query
 from titan.variant import BATTLE_LABELS, Battleland, Variant, load_uncached
 
 PER_LAND = 200

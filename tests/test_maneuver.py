@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from titan.engine.battle.hexgrid import distance
-from titan.engine.battle.maneuver import battle_reach, contacts, deploy, in_contact, reach
-from titan.engine.battle.model import Board, Piece, Side
+from titan.engine.queries.hexgrid import distance
+from titan.engine.queries.maneuver import battle_reach, contacts, deploy, in_contact, reach
+from titan.engine.queries.model import Board, Piece, Side
 from titan.variant import BATTLE_LABELS, Battleland, Character, load
 
 V = load("default")

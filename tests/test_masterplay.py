@@ -32,7 +32,7 @@ from titan.engine.actions import (
 from titan.engine.errors import IllegalAction
 from titan.engine.events import Losses
 from titan.engine.game import Game
-from titan.engine.movement import masterboard_moves
+from titan.engine.queries.movement import masterboard_moves
 from titan.engine.state import Options, Phase
 
 FIRST = ("Angel", "Centaur", "Gargoyle", "Ogre")

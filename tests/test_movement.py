@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from titan.engine.movement import masterboard_moves, paths
+from titan.engine.queries.movement import masterboard_moves, paths
 from titan.variant import EntrySide, Exit, Land, Masterboard, Variant, load
 
 V = load("default")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from titan.engine.muster import muster_options
+from titan.engine.queries.muster import muster_options
 from titan.variant import load
 
 V = load("default")

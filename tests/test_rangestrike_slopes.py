@@ -7,7 +7,7 @@ first hexside crossed (striker atop) or the last (target atop); with one Cliff o
 the slopes need nobody atop them, the cliff's own condition being the only one.
 
 Every case is a real line of the default battlelands, found by enumerating the paths of
-titan.engine.battle.los.paths; each comment gives the hexes and their printed elevations
+titan.engine.queries.los.paths; each comment gives the hexes and their printed elevations
 (striker first) and the hexsides crossed: "down" / "up" when the line crosses the hazard
 going down / up. All paths have a single route unless said otherwise, and every hex on
 them is a plain hex, so nothing but the hexsides decides.

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from titan.engine.battle.carryover import carry_sequences
-from titan.engine.battle.strike import StrikeOption, strike_number
+from titan.engine.queries.carryover import carry_sequences
+from titan.engine.queries.strike import StrikeOption, strike_number
 from titan.rules import rangestrike_options, strike_options
 from titan.variant import load
 

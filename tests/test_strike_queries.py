@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from titan.engine.battle.model import Board, Piece, Side
-from titan.engine.battle.strike import (
+from titan.engine.queries.model import Board, Piece, Side
+from titan.engine.queries.strike import (
     Strikable,
     StrikeOption,
     _options,

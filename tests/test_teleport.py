@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from titan.engine.movement import paths
-from titan.engine.teleport import land_distances, titan_teleports, tower_teleports
+from titan.engine.queries.movement import paths
+from titan.engine.queries.teleport import land_distances, titan_teleports, tower_teleports
 from titan.variant import EntrySide, load
 
 V = load("default")

@@ -7,14 +7,14 @@ terrains their names; ``variant`` is what ``titan.variant.load("default")`` retu
 
 from __future__ import annotations
 
-from titan.engine.battle.maneuver import battle_reach
-from titan.engine.battle.rangestrike import RangestrikeOption
-from titan.engine.battle.rangestrike import rangestrike_options_query as rangestrike_options
-from titan.engine.battle.strike import StrikeOption
-from titan.engine.battle.strike import strike_options_query as strike_options
-from titan.engine.movement import masterboard_moves
-from titan.engine.muster import muster_options
-from titan.engine.teleport import titan_teleports, tower_teleports
+from titan.engine.queries.maneuver import battle_reach
+from titan.engine.queries.movement import masterboard_moves
+from titan.engine.queries.muster import muster_options
+from titan.engine.queries.rangestrike import RangestrikeOption
+from titan.engine.queries.rangestrike import rangestrike_options_query as rangestrike_options
+from titan.engine.queries.strike import StrikeOption
+from titan.engine.queries.strike import strike_options_query as strike_options
+from titan.engine.queries.teleport import titan_teleports, tower_teleports
 
 __all__ = [
     "RangestrikeOption",

@@ -9,10 +9,10 @@ from titan.engine import events as ev
 from titan.engine.actions import Action, DoneMoving, KeepMarker, Move, Mulligan, UndoMove, Withdraw
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
-from titan.engine.movement import masterboard_moves
 from titan.engine.prompts import Decision, Prompt
+from titan.engine.queries.movement import masterboard_moves
+from titan.engine.queries.teleport import titan_teleports, tower_teleports
 from titan.engine.state import GameState, Legion, Phase
-from titan.engine.teleport import titan_teleports, tower_teleports
 from titan.variant import TITAN, titan_power
 
 

@@ -8,8 +8,8 @@ from titan.engine import turn
 from titan.engine.actions import Action, DoneMustering, Muster, Withdraw
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
-from titan.engine.muster import muster_options
 from titan.engine.prompts import Decision, Prompt
+from titan.engine.queries.muster import muster_options
 from titan.engine.state import Legion
 from titan.engine.turn import MAX_LEGION
 

@@ -3,9 +3,9 @@ battleland, and which character stands where (shared by the battle's phase proce
 
 from __future__ import annotations
 
-from titan.engine.battle.model import Piece, Side
 from titan.engine.battle.state import BattleState, Fighter
 from titan.engine.context import Ctx
+from titan.engine.queries.model import Piece, Side
 from titan.engine.sides import as_side, owner_of
 from titan.engine.state import Engagement
 from titan.variant import TITAN, Battleland, titan_power

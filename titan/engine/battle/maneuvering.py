@@ -9,12 +9,12 @@ from titan.engine.actions import Action, Concede, Muster, Summon
 from titan.engine.battle import phases
 from titan.engine.battle.actions import BattleMove, EndPhase, ResetManeuver
 from titan.engine.battle.field import battleland, board, engaged, piece, player_of, power
-from titan.engine.battle.maneuver import deploy, reach
 from titan.engine.battle.state import BattleState, BattleStep, Fighter
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.mustering import do_muster
 from titan.engine.prompts import Decision, Prompt
+from titan.engine.queries.maneuver import deploy, reach
 from titan.engine.sides import as_side
 
 

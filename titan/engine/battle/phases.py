@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from titan.engine import events as ev
 from titan.engine import reinforcement, summoning
 from titan.engine.battle.field import battleland, board, engaged, power
-from titan.engine.battle.maneuver import in_contact
 from titan.engine.battle.state import BattleState, BattleStep, Fighter
 from titan.engine.context import Ctx
+from titan.engine.queries.maneuver import in_contact
 from titan.engine.sides import SIDES, as_side, marker_of, other
 from titan.engine.state import BattleResult
 from titan.variant import TITAN

@@ -7,16 +7,16 @@ from titan.engine import events as ev
 from titan.engine.actions import Action, Concede
 from titan.engine.battle import phases
 from titan.engine.battle.actions import CarryOver, EndPhase, Strike
-from titan.engine.battle.carryover import carry_sequences
 from titan.engine.battle.field import battleland, board, engaged, fighter_at, player_of
-from titan.engine.battle.maneuver import in_contact
-from titan.engine.battle.model import Board
-from titan.engine.battle.rangestrike import rangestrike_options, rangestrike_targets
 from titan.engine.battle.state import BattleState, BattleStep, Fighter, PendingCarry
-from titan.engine.battle.strike import strike_options, strike_targets
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.prompts import Decision, Prompt
+from titan.engine.queries.carryover import carry_sequences
+from titan.engine.queries.maneuver import in_contact
+from titan.engine.queries.model import Board
+from titan.engine.queries.rangestrike import rangestrike_options, rangestrike_targets
+from titan.engine.queries.strike import strike_options, strike_targets
 from titan.engine.sides import as_side, other
 from titan.variant import Battleland
 

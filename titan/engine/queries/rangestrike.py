@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 
-from titan.engine.battle.hexgrid import strike_range
-from titan.engine.battle.los import paths
-from titan.engine.battle.model import Board, Piece
-from titan.engine.battle.strike import query_board, strike_number
+from titan.engine.queries.hexgrid import strike_range
+from titan.engine.queries.los import paths
+from titan.engine.queries.model import Board, Piece
+from titan.engine.queries.strike import query_board, strike_number
 from titan.variant import Battleland, Hexside, Variant
 
 MAX_RANGE = 4  # 12.3
@@ -251,7 +251,7 @@ def rangestrike_options_query(
     hits: Mapping[str, int] | None = None,
 ) -> tuple[RangestrikeOption, ...]:
     """Rules query (DESIGN.md) ``titan.rules.rangestrike_options``; arguments as
-    :func:`titan.engine.battle.strike.strike_options_query`."""
+    :func:`titan.engine.queries.strike.strike_options_query`."""
     land = variant.battlelands[terrain]
     board = query_board(
         variant,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
-from titan.engine.battle.model import Board, Piece, Side
+from titan.engine.queries.model import Board, Piece, Side
 from titan.variant import BattleHex, Battleland, Character, EntrySide, Variant
 
 PLACEHOLDER = "Ogre"

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from titan.engine.battle.model import Board, Piece, Side
+from titan.engine.queries.model import Board, Piece, Side
 from titan.variant import Battleland, Character, Hexside, Variant
 
 
