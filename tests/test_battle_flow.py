@@ -17,6 +17,7 @@ from titan.engine.actions import (
 )
 from titan.engine.battle.actions import BattleMove, EndPhase, ResetManeuver, Strike
 from titan.engine.battle.state import BattleState
+from titan.engine.errors import IllegalAction
 from titan.engine.events import DriftDamage
 from titan.engine.game import Game
 from titan.engine.state import Phase
@@ -206,19 +207,16 @@ def test_refused_battle_actions_change_nothing() -> None:
     game.act(me, Decline())
     game.act(them, Decline())
     before = snapshot(game)
-    for bad in (
-        BattleMove("Troll", None, "A1"),
-        BattleMove("Dragon", None, "F4"),
-        Strike("F4", "A1", 4, 8),
-        Summon("Rd02", "Angel"),
-        Muster("Bu01", "Troll"),
+    for bad, rule, why in (
+        (BattleMove("Troll", None, "A1"), "11.1-11.6", "cannot reach A1"),  # not its side
+        (BattleMove("Dragon", None, "F4"), "11", "no Dragon of yours"),
+        (Strike("F4", "A1", 4, 8), "11", "move a character"),  # no strikes while maneuvering
+        (Summon("Rd02", "Angel"), "15", "no angel can be summoned now"),
+        (Muster("Bu01", "Troll"), "14", "no reinforcement can be mustered now"),
     ):
-        try:
+        with pytest.raises(IllegalAction, match=why) as exc:
             game.act(them, bad)
-        except Exception as exc:  # IllegalAction
-            assert "rule" in str(exc)
-        else:
-            raise AssertionError(bad)
+        assert exc.value.rule == rule
     assert snapshot(game) == before
 
 

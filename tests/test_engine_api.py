@@ -313,3 +313,24 @@ def test_a_mulligan_is_offered_again_only_when_every_move_was_taken_back_7_6() -
     assert Mulligan() not in game.prompt().options
     game.act(me, UndoMove(move.legion))
     assert Mulligan() in game.prompt().options
+
+
+def test_act_and_is_legal_never_list_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Legality is judged on the action alone: with every prompt made to fail, the
+    actions of a whole recorded game are still judged and applied."""
+    from titan.play import play
+
+    record = play(12, 3)
+    game = Game.new("default", record.seats, 12)
+
+    def no_listing(ctx: object) -> None:
+        raise AssertionError("a prompt was built")
+
+    for point, handler in list(machine.TABLE.items()):
+        stub = Handler(handler.decider, no_listing, handler.check, handler.apply)  # type: ignore[arg-type]
+        monkeypatch.setitem(machine.TABLE, point, stub)
+    for player, action in record.actions:
+        assert game.current_player() == player
+        assert game.is_legal(action)
+        game.act(player, action)
+    assert game.state == record.state
