@@ -7,7 +7,7 @@ import pytest
 from tests.support import clear_board, place, started
 from titan.engine.context import Ctx
 from titan.engine.dice import SeededDice
-from titan.engine.overflow import trim
+from titan.engine.phases.overflow import trim
 
 
 def _trim(chars: list[str]) -> list[str]:

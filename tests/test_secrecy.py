@@ -28,7 +28,6 @@ import pytest
 
 from tests.support import clear_board, place
 from titan.ai.random_bot import RandomBot
-from titan.engine import engagement as engagement_module
 from titan.engine import events as ev
 from titan.engine import knowledge, views
 from titan.engine.actions import (
@@ -50,6 +49,7 @@ from titan.engine.context import Ctx
 from titan.engine.dice import SeededDice
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
+from titan.engine.phases import engagement as engagement_module
 from titan.engine.state import Engagement, GameState, Legion, Options, Phase
 from titan.engine.views import PlayerView
 from titan.play import SEAT_NAMES
@@ -889,7 +889,7 @@ def test_mutation_public_split_detail_is_caught(monkeypatch: pytest.MonkeyPatch)
     def public(marker: str, new: str, characters: tuple[str, ...], **_: object) -> ev.Event:
         return ev.SplitDetail(marker, new, characters)
 
-    from titan.engine import commencement
+    from titan.engine.phases import commencement
 
     monkeypatch.setattr(commencement, "ev", _proxy_events(SplitDetail=public))
     _mutated_game_raises(r"split_detail: (seat \d|the spectator) is shown \[.+\] in \w+, more")

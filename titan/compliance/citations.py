@@ -172,7 +172,7 @@ def parse_citation(text: str, book: Rulebook) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Citation:
-    """A rule number cited at a place: ``titan.engine.turn::end_turn`` or a test's node id."""
+    """A rule number cited at a place: ``titan.engine.phases.turn::end_turn`` or a test id."""
 
     where: str
     found: Found

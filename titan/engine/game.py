@@ -17,13 +17,14 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 from typing import Any
 
-from titan.engine import machine, setup
+from titan.engine import machine
 from titan.engine.actions import Action, Proposal, Propose, Split
 from titan.engine.context import Ctx
 from titan.engine.dice import DiceSource, SeededDice
 from titan.engine.errors import IllegalAction
 from titan.engine.events import Event
 from titan.engine.handler import Handler
+from titan.engine.phases import setup
 from titan.engine.prompts import Prompt
 from titan.engine.record import (
     RecordError,

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from titan.engine import (
+from titan.engine.actions import Action
+from titan.engine.context import Ctx
+from titan.engine.errors import IllegalAction
+from titan.engine.handler import Handler
+from titan.engine.phases import (
     commencement,
     engagement,
     movement_phase,
@@ -20,11 +24,7 @@ from titan.engine import (
     setup,
     turn,
 )
-from titan.engine.actions import Action
-from titan.engine.battle import flow as battle
-from titan.engine.context import Ctx
-from titan.engine.errors import IllegalAction
-from titan.engine.handler import Handler
+from titan.engine.phases.battle import flow as battle
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.state import EngagementStep, GameState, Phase
 

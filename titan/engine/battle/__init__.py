@@ -1,1 +1,1 @@
-"""Battle (rules 10-15): maneuver, striking, rangestriking, carry-over, reinforcement, summoning."""
+"""The battle's data: its state and its actions."""

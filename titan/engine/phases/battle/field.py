@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from titan.engine.battle.state import BattleState, Fighter
 from titan.engine.context import Ctx
+from titan.engine.phases.sides import as_side, owner_of
 from titan.engine.queries.model import Piece, Side
-from titan.engine.sides import as_side, owner_of
 from titan.engine.state import Engagement
 from titan.variant import TITAN, Battleland, titan_power
 

@@ -4,11 +4,11 @@ errata 4.7, 7.0; Complete Sequence of Play 2.2-2.4)."""
 
 from __future__ import annotations
 
-from titan.engine import elimination, turn
 from titan.engine import events as ev
 from titan.engine.actions import Action, DoneMoving, KeepMarker, Move, Mulligan, UndoMove, Withdraw
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
+from titan.engine.phases import elimination, turn
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.queries.movement import masterboard_moves
 from titan.engine.queries.teleport import titan_teleports, tower_teleports

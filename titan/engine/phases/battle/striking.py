@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from titan.engine import events as ev
 from titan.engine.actions import Action, Concede
-from titan.engine.battle import phases
 from titan.engine.battle.actions import CarryOver, EndPhase, Strike
-from titan.engine.battle.field import battleland, board, engaged, fighter_at, player_of
 from titan.engine.battle.state import BattleState, BattleStep, Fighter, PendingCarry
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
+from titan.engine.phases.battle import sequence
+from titan.engine.phases.battle.field import battleland, board, engaged, fighter_at, player_of
+from titan.engine.phases.sides import as_side, other
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.queries.carryover import carry_sequences
 from titan.engine.queries.maneuver import in_contact
 from titan.engine.queries.model import Board
 from titan.engine.queries.rangestrike import rangestrike_options, rangestrike_targets
 from titan.engine.queries.strike import strike_options, strike_targets
-from titan.engine.sides import as_side, other
 from titan.variant import Battleland
 
 
@@ -108,7 +108,7 @@ def apply(ctx: Ctx, action: Action) -> None:
         if b.step == BattleStep.STRIKE:
             b.step = BattleStep.MAY_CONCEDE_BEFORE_COUNTER
         else:
-            phases.end_strike_phase(ctx, b)
+            sequence.end_strike_phase(ctx, b)
     else:
         assert isinstance(action, Strike)
         _strike(ctx, b, action)

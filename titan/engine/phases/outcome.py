@@ -6,17 +6,25 @@ from __future__ import annotations
 
 from collections import Counter
 
-from titan.engine import elimination, scoring, summoning
 from titan.engine import events as ev
 from titan.engine.actions import Acquire, Action, Decline, Muster, Summon
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
-from titan.engine.mustering import do_muster
+from titan.engine.phases import elimination, scoring, summoning
+from titan.engine.phases.mustering import do_muster
+from titan.engine.phases.reinforcement import reinforce_options
+from titan.engine.phases.sides import (
+    SIDES,
+    as_side,
+    legion_of,
+    legion_or_none,
+    marker_of,
+    other,
+    owner_of,
+)
+from titan.engine.phases.turn import MAX_LEGION, check_game_over, end_turn
 from titan.engine.prompts import Decision, Prompt
-from titan.engine.reinforcement import reinforce_options
-from titan.engine.sides import SIDES, as_side, legion_of, legion_or_none, marker_of, other, owner_of
 from titan.engine.state import EngagementStep
-from titan.engine.turn import MAX_LEGION, check_game_over, end_turn
 from titan.variant import TITAN
 
 

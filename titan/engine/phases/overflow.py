@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from titan.engine import events as ev
-from titan.engine import scoring
 from titan.engine.context import Ctx
+from titan.engine.phases import scoring
 from titan.engine.state import Legion
 from titan.variant import Character
 

@@ -7,10 +7,10 @@ from collections import Counter
 from itertools import combinations
 
 from titan.engine import events as ev
-from titan.engine import movement_phase, turn
 from titan.engine.actions import Action, DoneSplitting, Split, Withdraw
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
+from titan.engine.phases import movement_phase, turn
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.state import GameState, Legion
 

@@ -3,12 +3,12 @@ summoned from where, the summons itself, and its return when the lord never ente
 
 from __future__ import annotations
 
-from titan.engine import elimination
 from titan.engine import events as ev
 from titan.engine.actions import Summon
 from titan.engine.context import Ctx
+from titan.engine.phases import elimination
+from titan.engine.phases.turn import MAX_LEGION
 from titan.engine.state import Legion
-from titan.engine.turn import MAX_LEGION
 from titan.variant import ANGEL, ARCHANGEL
 
 SUMMONABLE = (ANGEL, ARCHANGEL)

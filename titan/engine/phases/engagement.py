@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from itertools import product
 
 from titan.engine import events as ev
-from titan.engine import outcome
 from titan.engine.actions import (
     Accept,
     Action,
@@ -22,11 +21,12 @@ from titan.engine.actions import (
     Proposal,
     Propose,
 )
-from titan.engine.battle import flow as battle
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
+from titan.engine.phases import outcome
+from titan.engine.phases.battle import flow as battle
+from titan.engine.phases.sides import as_side, legion_of, other, owner_of
 from titan.engine.prompts import Decision, Prompt
-from titan.engine.sides import as_side, legion_of, other, owner_of
 from titan.engine.state import Engagement, EngagementStep, Negotiation
 from titan.variant import TITAN
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from titan.engine import events as ev
-from titan.engine import reinforcement, summoning
-from titan.engine.battle.field import battleland, board, engaged, power
 from titan.engine.battle.state import BattleState, BattleStep, Fighter
 from titan.engine.context import Ctx
+from titan.engine.phases import reinforcement, summoning
+from titan.engine.phases.battle.field import battleland, board, engaged, power
+from titan.engine.phases.sides import SIDES, as_side, marker_of, other
 from titan.engine.queries.maneuver import in_contact
-from titan.engine.sides import SIDES, as_side, marker_of, other
 from titan.engine.state import BattleResult
 from titan.variant import TITAN
 

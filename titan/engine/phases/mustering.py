@@ -4,14 +4,14 @@ Play 2.6-2.7), and the one way any character is mustered (reinforcements too, 14
 from __future__ import annotations
 
 from titan.engine import events as ev
-from titan.engine import turn
 from titan.engine.actions import Action, DoneMustering, Muster, Withdraw
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
+from titan.engine.phases import turn
+from titan.engine.phases.turn import MAX_LEGION
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.queries.muster import muster_options
 from titan.engine.state import Legion
-from titan.engine.turn import MAX_LEGION
 
 
 def legion_musters(ctx: Ctx, legion: Legion) -> list[Muster]:

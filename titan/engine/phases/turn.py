@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from titan.engine import elimination
 from titan.engine import events as ev
 from titan.engine.context import Ctx
-from titan.engine.scoring import value_of
+from titan.engine.phases import elimination
+from titan.engine.phases.scoring import value_of
 from titan.engine.state import Phase
 
 MAX_LEGION = 7  # rule 4.1

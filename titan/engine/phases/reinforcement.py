@@ -6,7 +6,7 @@ from __future__ import annotations
 from titan.engine import events as ev
 from titan.engine.actions import Muster
 from titan.engine.context import Ctx
-from titan.engine.mustering import legion_musters
+from titan.engine.phases.mustering import legion_musters
 
 
 def reinforce_options(ctx: Ctx) -> list[Muster]:

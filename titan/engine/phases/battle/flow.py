@@ -7,17 +7,17 @@ counterstrikes, carry-over, and the end-of-battle concession. :data:`STEPS` maps
 from __future__ import annotations
 
 from titan.engine.actions import Action, Concede, Decline
-from titan.engine.battle import maneuvering, phases, striking
-from titan.engine.battle.field import engaged, player_of
 from titan.engine.battle.state import BattleState, BattleStep
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.handler import Handler
+from titan.engine.phases.battle import maneuvering, sequence, striking
+from titan.engine.phases.battle.field import engaged, player_of
+from titan.engine.phases.sides import other, owner_of
 from titan.engine.prompts import Decision, Prompt
-from titan.engine.sides import other, owner_of
 from titan.engine.state import GameState
 
-start = phases.start
+start = sequence.start
 
 
 def _battle(state: GameState) -> BattleState:
@@ -83,21 +83,21 @@ def _apply_concession(ctx: Ctx, action: Action) -> None:
     deciding = _side_deciding(b)
     step = b.step
     if conceding:
-        phases.finish(ctx, conceder=deciding)  # conceding instead, when one was offered
+        sequence.finish(ctx, conceder=deciding)  # conceding instead, when one was offered
     elif step == BattleStep.ATTACKER_MAY_CONCEDE:
         b.step = BattleStep.DEFENDER_MAY_CONCEDE
     elif step == BattleStep.DEFENDER_MAY_CONCEDE:
-        phases.begin_maneuver(ctx, b)
+        sequence.begin_maneuver(ctx, b)
     elif step == BattleStep.CONCESSION_OFFERED:
         assert b.conceding is not None
-        phases.finish(ctx, conceder=b.conceding)
+        sequence.finish(ctx, conceder=b.conceding)
     elif step == BattleStep.DRIFT_CONCEDE:
-        phases.begin_strike(ctx, b)
+        sequence.begin_strike(ctx, b)
     elif step == BattleStep.MAY_CONCEDE_BEFORE_COUNTER:
         b.step = BattleStep.COUNTERSTRIKE
     else:
         assert step == BattleStep.ENDING_CONCEDE
-        phases.finish(ctx)
+        sequence.finish(ctx)
 
 
 _CONCESSION = Handler(decider, _concession_prompt, _check_concession, _apply_concession)

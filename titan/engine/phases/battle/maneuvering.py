@@ -4,18 +4,18 @@ deploying in the tower, undoing the phase's moves, reinforcements and summoned l
 from __future__ import annotations
 
 from titan.engine import events as ev
-from titan.engine import reinforcement, summoning
 from titan.engine.actions import Action, Concede, Muster, Summon
-from titan.engine.battle import phases
 from titan.engine.battle.actions import BattleMove, EndPhase, ResetManeuver
-from titan.engine.battle.field import battleland, board, engaged, piece, player_of, power
 from titan.engine.battle.state import BattleState, BattleStep, Fighter
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
-from titan.engine.mustering import do_muster
+from titan.engine.phases import reinforcement, summoning
+from titan.engine.phases.battle import sequence
+from titan.engine.phases.battle.field import battleland, board, engaged, piece, player_of, power
+from titan.engine.phases.mustering import do_muster
+from titan.engine.phases.sides import as_side
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.queries.maneuver import deploy, reach
-from titan.engine.sides import as_side
 
 
 def _entry_hexes(ctx: Ctx, b: BattleState, f: Fighter) -> tuple[str, ...]:
@@ -136,7 +136,7 @@ def apply(ctx: Ctx, action: Action) -> None:
             )
         )
     elif isinstance(action, EndPhase):
-        phases.end_maneuver(ctx, b)
+        sequence.end_maneuver(ctx, b)
     else:
         assert isinstance(action, Concede)
         b.conceding, b.step = b.phasing, BattleStep.CONCESSION_OFFERED  # errata 9.4, 10.0
