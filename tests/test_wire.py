@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from titan.cli import main as cli_main
-from titan.engine import wire
+from titan.engine import schema, wire
 from titan.engine.actions import (
     ACTION_TYPES,
     Accept,
@@ -40,7 +40,7 @@ from titan.engine.game import Game
 from titan.engine.prompts import Decision, Prompt
 from titan.play import play
 
-SCHEMA_FILE = Path(__file__).resolve().parents[1] / wire.SCHEMA_PATH
+SCHEMA_FILE = Path(__file__).resolve().parents[1] / schema.SCHEMA_PATH
 
 # Complete games, battles included, that between them offer most kinds of decision;
 # (seed, players). What they may not reach is in EXAMPLES.
@@ -84,7 +84,7 @@ def _samples() -> tuple[tuple[Action, ...], tuple[Prompt, ...]]:
 
 def _validator(root: str) -> jsonschema.Draft202012Validator:
     """A validator for one root of the published schema (its $defs kept for the refs)."""
-    document = wire.wire_schema()
+    document = schema.wire_schema()
     sub = {k: v for k, v in document.items() if k != "anyOf"} | {"$ref": f"#/$defs/{root}"}
     return jsonschema.Draft202012Validator(sub)
 
@@ -205,7 +205,7 @@ def test_generic_encoding_of_tagged_and_nested_dataclasses() -> None:
     }
     assert wire.decode(json.loads(json.dumps(raw)), _Holder) == holder
     assert wire.decode({"type": "pong", "scores": {"7": 1}}, (_Ping, _Pong)) == _Pong({7: 1})
-    document = wire.schema("test", {"Thing": (_Ping, _Pong), "Holder": _Holder})
+    document = schema.schema("test", {"Thing": (_Ping, _Pong), "Holder": _Holder})
     jsonschema.Draft202012Validator.check_schema(document)
     assert document["$defs"]["_Holder"]["properties"]["things"]["items"] == {
         "$ref": "#/$defs/Thing"
@@ -286,7 +286,7 @@ def _has_integral_float(raw: object) -> bool:
 
 
 def test_schema_is_valid_draft_2020_12_and_has_every_action() -> None:
-    document = wire.wire_schema()
+    document = schema.wire_schema()
     jsonschema.Draft202012Validator.check_schema(document)
     assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     defs = document["$defs"]
@@ -317,8 +317,8 @@ def test_encoded_actions_validate_against_the_published_schema() -> None:
 def test_published_schema_file_is_current() -> None:
     """docs/wire-schema.json is generated; regenerate it after changing an engine type with
     ``.venv/bin/titan schema --write docs/wire-schema.json``."""
-    assert SCHEMA_FILE.read_text(encoding="utf-8") == wire.schema_text(), (
-        f"{wire.SCHEMA_PATH} is stale: run .venv/bin/titan schema --write {wire.SCHEMA_PATH}"
+    assert SCHEMA_FILE.read_text(encoding="utf-8") == schema.schema_text(), (
+        f"{schema.SCHEMA_PATH} is stale: run .venv/bin/titan schema --write {schema.SCHEMA_PATH}"
     )
 
 
@@ -326,15 +326,15 @@ def test_schema_command_prints_or_writes_the_schema(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     assert cli_main(["schema"]) == 0
-    assert capsys.readouterr().out == wire.schema_text()
+    assert capsys.readouterr().out == schema.schema_text()
     target = tmp_path / "schema.json"
-    assert wire.main(["--write", str(target)]) == 0
-    assert target.read_text(encoding="utf-8") == wire.schema_text()
+    assert cli_main(["schema", "--write", str(target)]) == 0
+    assert target.read_text(encoding="utf-8") == schema.schema_text()
 
 
 def test_schema_is_deterministic() -> None:
-    assert wire.schema_text() == wire.schema_text()
-    assert json.loads(wire.schema_text()) == wire.wire_schema()
+    assert schema.schema_text() == schema.schema_text()
+    assert json.loads(schema.schema_text()) == schema.wire_schema()
 
 
 # --- junk --------------------------------------------------------------------------------------

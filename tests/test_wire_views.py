@@ -11,12 +11,12 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from titan.ai.random_bot import RandomBot
-from titan.engine import wire
+from titan.engine import schema, wire
 from titan.engine.events import EVENT_TYPES, Event
 from titan.engine.game import Game
 from titan.engine.views import PlayerView
 
-SCHEMA = wire.wire_schema()
+SCHEMA = schema.wire_schema()
 
 
 def _validator(root: str) -> Draft202012Validator:

@@ -10,9 +10,9 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from titan.describe import describe
-from titan.engine import wire
 from titan.engine.game import Game
 from titan.engine.record import RecordError
+from titan.engine.schema import SCHEMA_PATH, schema_text
 from titan.play import play
 
 if TYPE_CHECKING:
@@ -79,6 +79,17 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _schema(args: argparse.Namespace) -> int:
+    """Print the wire schema, or write it (the committed file's exact text)."""
+    text = schema_text()
+    if args.write:
+        with open(args.write, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="titan", description="The fantasy wargame Titan.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -105,8 +116,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep.add_argument("record")
     rep.set_defaults(func=_replay)
     schema = sub.add_parser("schema", help="print (or --write) the JSON Schema of the wire format")
-    wire.add_schema_arguments(schema)
-    schema.set_defaults(func=wire.run_schema_command)
+    schema.add_argument(
+        "--write",
+        nargs="?",
+        const=SCHEMA_PATH,
+        metavar="PATH",
+        help=f"write the schema to PATH (default {SCHEMA_PATH}) instead of printing it",
+    )
+    schema.set_defaults(func=_schema)
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

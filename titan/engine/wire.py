@@ -21,19 +21,16 @@ messages) and writes the JSON Schema components, and the decoded structs are tur
 the engine's dataclasses. The mirrors are an implementation detail; nothing outside this module
 sees them.
 
-:data:`ROOTS` lists the wire's top-level types; :func:`wire_schema` publishes them as one JSON
-Schema document, committed as ``docs/wire-schema.json``. Regenerate it with
-``titan schema --write docs/wire-schema.json`` or ``python -m titan.engine.wire --write``.
+:data:`ROOTS` lists the wire's top-level types; :mod:`titan.engine.schema` publishes them as
+one JSON Schema document, committed as ``docs/wire-schema.json`` (regenerate it with
+``titan schema --write``).
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import enum
 import inspect
-import json
-import sys
 import threading
 import types
 import typing
@@ -66,7 +63,6 @@ ROOTS: dict[str, Root] = {
     "PlayerView": PlayerView,
 }
 
-SCHEMA_PATH = "docs/wire-schema.json"  # where the published schema lives, from the repo root
 TAG = "type"  # the key that carries a tagged class's kind
 
 
@@ -398,118 +394,3 @@ def decode_action(raw: object) -> Action:
 
 # decode_action's root: the same tuple object as the registry's, so that they share one cache.
 _ACTIONS = typing.cast(tuple[type[Action], ...], ROOTS["Action"])
-
-
-# --- the schema --------------------------------------------------------------------------------
-
-
-def schema(title: str, roots: dict[str, Root]) -> dict[str, Any]:
-    """One JSON Schema (draft 2020-12) document for ``roots``: every type in ``$defs``, each
-    root under its name; a family is a ``oneOf`` of its classes, each of which requires
-    ``"type": {"const": kind}``; the document itself accepts any root.
-
-    A field annotated with a family's base class is resolved against the registered families
-    (:data:`ROOTS`), whatever ``roots`` holds: a type's mirror is built once, for every use."""
-    names = list(roots)
-    mirrors = [_mirror_root(r) for r in roots.values()]
-    top, components = msgspec.json.schema_components(mirrors, ref_template="#/$defs/{name}")
-    defs: dict[str, Any] = dict(components)
-    family_refs: dict[frozenset[str], str] = {}
-    for name, root, root_schema in zip(names, roots.values(), top, strict=True):
-        if isinstance(root, tuple):
-            refs = sorted(_refs(root_schema), key=lambda r: r["$ref"])
-            if name in defs:
-                raise ValueError(f"schema root {name!r} clashes with a type of that name")
-            defs[name] = {
-                "description": f"Any {name}: the member whose {TAG!r} matches.",
-                "oneOf": refs,
-            }
-            family_refs[frozenset(r["$ref"] for r in refs)] = name
-        elif root_schema != {"$ref": f"#/$defs/{name}"}:
-            if name in defs:
-                raise ValueError(f"schema root {name!r} clashes with a type of that name")
-            defs[name] = root_schema  # a root named otherwise than its class: an alias
-    doc: dict[str, Any] = {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": title,
-        "$comment": "Generated from the engine's types by titan.engine.wire; do not edit. "
-        "Regenerate: titan schema --write " + SCHEMA_PATH,
-        "$defs": {k: _tidy(v, family_refs) for k, v in defs.items()},
-        "anyOf": [{"$ref": f"#/$defs/{name}"} for name in names],
-    }
-    # Plain JSON values only (msgspec may leave tuples, e.g. in defaults).
-    result: dict[str, Any] = json.loads(json.dumps(doc))
-    return result
-
-
-def _refs(node: dict[str, Any]) -> list[dict[str, Any]]:
-    """The refs of a (possibly single-member) union schema as msgspec writes it."""
-    if "$ref" in node:
-        return [node]
-    return list(node["anyOf"])
-
-
-def _tidy(node: Any, family_refs: dict[frozenset[str], str]) -> Any:
-    """Rewrite msgspec's output into plain draft 2020-12: a discriminated ``anyOf`` (an OpenAPI
-    idiom) becomes a ``$ref`` to the registered family it equals, or a ``oneOf``; a tag's
-    one-value ``enum`` becomes a ``const``."""
-    if isinstance(node, list):
-        return [_tidy(v, family_refs) for v in node]
-    if not isinstance(node, dict):
-        return node
-    if "discriminator" in node:
-        refs = node["anyOf"]
-        family = family_refs.get(frozenset(r["$ref"] for r in refs))
-        if family is not None:
-            return {"$ref": f"#/$defs/{family}"}
-        return {"oneOf": sorted(refs, key=lambda r: r["$ref"])}
-    out = {k: _tidy(v, family_refs) for k, v in node.items()}
-    tag = out.get("properties", {}).get(TAG)
-    if isinstance(tag, dict) and set(tag) == {"enum"} and len(tag["enum"]) == 1:
-        out["properties"][TAG] = {"const": tag["enum"][0]}
-    return out
-
-
-def wire_schema() -> dict[str, Any]:
-    """The published schema of every registered root (:data:`ROOTS`)."""
-    return schema("Titan wire format", ROOTS)
-
-
-def schema_text() -> str:
-    """:func:`wire_schema` as the committed file holds it: sorted keys, indent 2, newline."""
-    return json.dumps(wire_schema(), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m titan.engine.wire [--write [PATH]]``: print or write the schema."""
-    parser = argparse.ArgumentParser(
-        prog="python -m titan.engine.wire", description="Print or write the wire JSON Schema."
-    )
-    add_schema_arguments(parser)
-    return run_schema_command(parser.parse_args(argv))
-
-
-def add_schema_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``titan schema`` (shared with ``python -m titan.engine.wire``)."""
-    parser.add_argument(
-        "--write",
-        nargs="?",
-        const=SCHEMA_PATH,
-        metavar="PATH",
-        help=f"write the schema to PATH (default {SCHEMA_PATH}) instead of printing it",
-    )
-
-
-def run_schema_command(args: argparse.Namespace) -> int:
-    """Print the schema, or write it to ``args.write`` (the committed file's exact text)."""
-    text = schema_text()
-    if args.write:
-        with open(args.write, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
