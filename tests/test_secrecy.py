@@ -668,7 +668,14 @@ class SecrecyChecker:
                 owner = eng.attacker_owner if side == "attacker" else eng.defender_owner
                 if owner == o:
                     continue
-                fighters = Counter(f.name for f in eng.battle.fighters if f.side == side)
+                # Fighters already taken off were slain in public (13.6, errata 9.5): they
+                # must be among the side's public losses, not among what the legion holds.
+                gone = Counter(f.name for f in eng.battle.fighters if f.side == side and f.gone)
+                if gone - Counter(eng.slain.get(side, ())):
+                    problems.append(f"view of {_who(o)}: battle shows unknown dead of {marker}")
+                fighters = Counter(
+                    f.name for f in eng.battle.fighters if f.side == side and not f.gone
+                )
                 extra = fighters - may.get(marker, Counter())
                 if extra:
                     problems.append(

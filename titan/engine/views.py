@@ -7,7 +7,9 @@ seat was shown). Everything public is shown: scores, Titan power, markers, the c
 stacks and the dead pile (errata 4.6; the Etiquette Guide's item 27 has a moderator supply
 public information on request), the battle (both legions are revealed when it starts,
 errata 2.5.6.1). Negotiation proposals are shown to the two players only (errata 9.3).
-The dice seed is not in the state, so it cannot be in a view.
+The dice seed is not in the state, so it cannot be in a view. Everything else public is in
+it, so that a seat's view is enough to rebuild a consistent position (search by
+determinization) and to resume a client exactly.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ class LegionView:
     known: tuple[str, ...]  # characters this seat knows are in it (all of them for its owner)
     complete: bool  # ``known`` is the whole legion
     entry_side: str | None  # the side it attacks from, once it has engaged (Complete Sequence 2.3)
+    start_land: int | None  # where it began this turn's move (moves are public)
+    mustered: bool  # it has mustered this turn (18.1)
     teleported: str | None  # "tower" / "titan" if it teleported this turn (8)
     split_from: str | None  # this turn's parent: recombination (4.3); public, as splits are
 
@@ -59,7 +63,11 @@ class FighterView:
     moved: bool  # this maneuver phase
     struck: bool  # this strike phase
     slain: bool  # slain this strike phase, still on the battleland until it ends (13.6)
+    gone: bool  # slain and taken off, or left off (10.1)
+    in_contact: bool  # in contact when this strike phase began: it must strike (13)
     newcomer: str | None  # "reinforcement" / "summoned": must enter this phase
+    donor: str | None  # a summoned lord's legion, which takes it back if it never enters
+    donor_land: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +90,20 @@ class BattleView:
     turn: int  # battle turn 1-7 (10.5)
     phasing: str  # whose battle turn it is
     step: BattleStep
-    fighters: tuple[FighterView, ...]
+    fighters: tuple[FighterView, ...]  # all of them, in order (``undo`` and carry refer to it)
     carry: CarryView | None
     may_undo: bool  # errata 11.0: this maneuver phase's moves can still be taken back
     summon_window: bool  # 15.3
     reinforce_window: bool  # 14
     conceding: str | None  # a side whose concession awaits the other's answer (errata 9.4)
+    undo: tuple[tuple[int, str | None, bool], ...]  # this phase's moves: (fighter, from, entered)
+    rolled_this_phase: bool  # dice were rolled: maneuvers are fixed (errata 11.0)
+    resume: BattleStep | None  # the step carry-over returns to
+    summon_trigger: bool  # a defender who had entered was slain (15, errata 10.1)
+    summon_spent: bool
+    attacker_committed: bool  # the attacker ended his first maneuver phase (14.2)
+    ending: bool
+    time_loss: bool  # 10.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +125,12 @@ class EngagementView:
     how: str | None  # once decided
     winner: str | None  # "attacker" / "defender" once decided
     acquisitions: tuple[int, ...]  # multiples of 100 points still to be claimed (17)
+    slain: dict[str, tuple[str, ...]]  # side -> characters lost so far (public, errata 9.5)
+    stage: int  # progress through the after-engagement steps (errata 2.5.6.5-2.5.6.10)
+    summon_right: bool  # errata 2.5.3.1
+    reinforce_right: bool  # errata 2.5.5.1, 14.2
+    summoned: bool
+    reinforced: bool
     negotiation: NegotiationView | None
     battle: BattleView | None
 
@@ -122,6 +144,10 @@ class PlayerView:
     active: int  # whose turn it is
     roll: int | None
     moves_made: tuple[str, ...]  # this movement phase's moves, in order (errata 7.0)
+    order: tuple[int, ...]  # turn order, by descending tower (5.1)
+    summoned_this_turn: bool  # rule 15: one summons per engagement phase
+    teleported_this_turn: bool  # rule 8: one teleport per movement phase
+    pending_recombine: tuple[tuple[str, ...], ...]  # groups awaiting a marker (errata 4.7)
     over: bool
     winner: int | None
     players: tuple[PlayerInfo, ...]
@@ -142,6 +168,10 @@ def player_view(state: GameState, seat: int | None, deciding: int) -> PlayerView
         active=state.active,
         roll=state.roll,
         moves_made=tuple(state.moves_made),
+        order=tuple(state.order),
+        summoned_this_turn=state.summoned_this_turn,
+        teleported_this_turn=state.teleported_this_turn,
+        pending_recombine=tuple(tuple(g) for g in state.pending_recombine),
         over=state.over,
         winner=state.winner,
         players=tuple(
@@ -183,6 +213,8 @@ def _legion(lg: Legion, seat: int | None, known: dict[str, int]) -> LegionView:
         names,
         len(names) == len(lg.characters),
         lg.entry_side,
+        lg.start_land,
+        lg.mustered,
         lg.teleported,
         lg.split_from,
     )
@@ -201,6 +233,12 @@ def _engagement(eng: Engagement, seat: int | None) -> EngagementView:
         eng.how,
         eng.winner,
         tuple(eng.acquisitions),
+        {side: tuple(names) for side, names in eng.slain.items()},
+        eng.stage,
+        eng.summon_right,
+        eng.reinforce_right,
+        eng.summoned,
+        eng.reinforced,
         None
         if neg is None
         else NegotiationView(
@@ -233,10 +271,13 @@ def _battle(b: BattleState) -> BattleView:
                 f.moved,
                 f.struck,
                 f.slain,
+                f.gone,
+                f.in_contact,
                 f.newcomer,
+                f.donor,
+                f.donor_land,
             )
             for f in b.fighters
-            if not f.gone
         ),
         None
         if carry is None
@@ -252,4 +293,12 @@ def _battle(b: BattleState) -> BattleView:
         b.summon_window,
         b.reinforce_window,
         b.conceding,
+        tuple(b.undo),
+        b.rolled_this_phase,
+        b.resume,
+        b.summon_trigger,
+        b.summon_spent,
+        b.attacker_committed,
+        b.ending,
+        b.time_loss,
     )
