@@ -1,5 +1,5 @@
 """The ``titan`` command: ``titan demo``, ``titan simulate``, ``titan replay``,
-``titan schema``."""
+``titan schema``, ``titan serve``."""
 
 from __future__ import annotations
 
@@ -90,6 +90,12 @@ def _schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from titan.server.serve import serve  # the web stack is imported only to serve
+
+    return serve(args.host, args.port, args.db, args.bot_workers, args.log_level)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="titan", description="The fantasy wargame Titan.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -124,6 +130,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"write the schema to PATH (default {SCHEMA_PATH}) instead of printing it",
     )
     schema.set_defaults(func=_schema)
+    srv = sub.add_parser("serve", help="run the game server (web API, WebSocket, lobby page)")
+    srv.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default %(default)s)"
+    )
+    srv.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
+    srv.add_argument(
+        "--db",
+        help="database URL: sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB (default: "
+        "$TITAN_DB, else SQLite in the user's data directory)",
+    )
+    srv.add_argument(
+        "--bot-workers", type=int, default=2, help="processes for computer seats (default 2)"
+    )
+    srv.add_argument(
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
+    )
+    srv.set_defaults(func=_serve)
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

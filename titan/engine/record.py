@@ -111,6 +111,16 @@ def record_digest(
         "options": dataclasses.asdict(options),
     }
     h = hashlib.sha256(b"titan-record\0" + _canonical(header)).digest()
+    return extend_digest(_DIGEST_PREFIX + h.hex(), actions)
+
+
+def extend_digest(digest: str, actions: Iterable[tuple[int, Action]]) -> str:
+    """The digest of a record whose digest was ``digest``, with ``actions`` appended: the chain
+    of :func:`record_digest` carried on, so that a server keeps a running game's digest up to
+    date in constant time per action instead of rehashing the whole log."""
+    if not digest.startswith(_DIGEST_PREFIX):
+        raise ValueError(f"not a record digest: {_short(digest)}")
+    h = bytes.fromhex(digest[len(_DIGEST_PREFIX) :])
     for player, action in actions:
         h = hashlib.sha256(h + _canonical({"player": player, "action": to_json(action)})).digest()
     return _DIGEST_PREFIX + h.hex()

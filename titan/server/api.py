@@ -1,0 +1,234 @@
+"""The HTTP API under /api: create, list, read and import games, read a seat's state, act.
+
+A seat is identified only by its token, sent as ``Authorization: Bearer TOKEN``. No token or
+a wrong one reads as a spectator; acting needs the right one (401 without a token, 403 with a
+wrong one). Every answer to a seat is built by :class:`titan.server.live.LiveGame` from the
+engine's view and the events that seat may see; the seed is never sent while the game runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from titan.engine.schema import wire_schema
+from titan.engine.state import Options
+from titan.engine.wire import WireError, decode_action
+from titan.server.bots import BotDriver
+from titan.server.config import Settings
+from titan.server.errors import ApiError
+from titan.server.hub import Hub
+from titan.server.live import LiveGame
+from titan.server.lobby import SeatSpec, lobby_status, summary
+from titan.server.models import (
+    ActionIn,
+    ErrorOut,
+    GameCreated,
+    GameIn,
+    GameList,
+    GameState,
+    GameSummary,
+    ImportIn,
+)
+from titan.server.service import GameService
+
+
+@dataclass
+class Server:
+    """The parts of one running server, shared by the routes (``app.state.titan``)."""
+
+    settings: Settings
+    service: GameService
+    hub: Hub
+    bots: BotDriver
+
+
+class WireJSON(Response):
+    """JSON encoded by msgspec: the engine's payloads are already builtins, and this is the
+    hot path (a view is re-encoded for every seat after every action)."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return msgspec.json.encode(content)
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": ErrorOut} for code in codes}
+
+
+# strict_content_type=False: a body sent without a Content-Type (curl -d, say) is read as JSON.
+router = APIRouter(prefix="/api", tags=["games"], strict_content_type=False)
+RECORD_REF = "#/components/schemas/GameRecord"
+
+
+def server_of(request: Request) -> Server:
+    srv: Server = request.app.state.titan
+    return srv
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header, if that is what it holds."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
+
+
+def created(live: LiveGame, tokens: list[str | None], base: str) -> dict[str, Any]:
+    return {
+        "id": live.id,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "level": s.level,
+                "token": token,
+                # The token goes in the fragment, which browsers never send to a server (nor
+                # to its logs); the page reads it from there.
+                "url": None if token is None else f"{base}games/{live.id}#token={token}",
+            }
+            for s, token in zip(live.seats, tokens, strict=True)
+        ],
+    }
+
+
+@router.post(
+    "/games",
+    status_code=201,
+    response_model=GameCreated,
+    responses=_errors(400, 413, 422),
+    summary="Create a game",
+    description="Seats its players (humans get a secret token each, shown only here) and "
+    "starts it; the dice seed is drawn by the server and kept secret.",
+)
+async def create_game(body: GameIn, request: Request) -> Response:
+    srv = server_of(request)
+    opts = body.options
+    live, tokens = await srv.service.create(
+        body.variant,
+        [SeatSpec(s.name, s.kind, s.level) for s in body.seats],
+        Options(opts.titan_variant, opts.point_target, opts.turn_limit),
+    )
+    return WireJSON(created(live, tokens, str(request.base_url)), status_code=201)
+
+
+@router.get(
+    "/games",
+    response_model=GameList,
+    responses=_errors(422),
+    summary="The lobby",
+    description="The most recently active games, with their seats (free or taken) and status.",
+)
+async def list_games(
+    request: Request,
+    status: str | None = Query(default=None, pattern="^(open|running|over)$"),
+    limit: int = Query(default=50, ge=1, le=200),
+) -> Response:
+    rows = await server_of(request).service.store.recent(limit if status is None else 200)
+    games = [summary(r) for r in rows if status is None or lobby_status(r) == status]
+    return WireJSON({"games": games[:limit]})
+
+
+@router.get(
+    "/games/{game_id}",
+    response_model=GameSummary,
+    responses=_errors(404),
+    summary="One game's public summary",
+)
+async def get_game(game_id: str, request: Request) -> Response:
+    return WireJSON(summary(await server_of(request).service.row(game_id)))
+
+
+@router.get(
+    "/games/{game_id}/state",
+    response_model=GameState,
+    responses=_errors(404, 422),
+    summary="What a seat (or a spectator) may know now",
+    description="Send the seat's token as `Authorization: Bearer TOKEN`; without it, or "
+    "with a wrong one, the answer is the spectator's. `since` skips the seat's first events.",
+)
+async def get_state(
+    game_id: str,
+    request: Request,
+    since: int = Query(default=0, ge=0),
+) -> Response:
+    srv = server_of(request)
+    live = await srv.service.live(game_id)
+    seat = live.seat_for(bearer(request.headers.get("authorization")))
+    if seat is not None:
+        await srv.service.claim(live, seat)
+    return WireJSON(live.snapshot(seat, since))
+
+
+@router.post(
+    "/games/{game_id}/actions",
+    response_model=GameState,
+    responses=_errors(400, 401, 403, 404, 409, 413, 422),
+    summary="Act for the seat whose token is sent",
+    description='Post one of the prompt\'s options unchanged, as `{"action": ...}`. The '
+    "answer is the seat's state with only the events this action caused (numbered as in "
+    "/state). Refused: 401 no token, 403 a token that holds no seat, 409 not this seat's "
+    "turn or the game is over, 422 malformed or against the rules (`rule` names it); a "
+    "refused action changes nothing.",
+)
+async def post_action(game_id: str, body: ActionIn, request: Request) -> Response:
+    srv = server_of(request)
+    token = bearer(request.headers.get("authorization"))
+    if token is None:
+        raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
+    live = await srv.service.live(game_id)
+    seat = live.seat_for(token)
+    if seat is None:
+        raise ApiError(403, "this token holds no seat in this game")
+    try:
+        action = decode_action(body.action)
+    except WireError as exc:
+        raise ApiError(422, f"not an action: {exc}", None, "action") from None
+    await srv.service.claim(live, seat)
+    live, n = await srv.service.act(live, seat, action)
+    return WireJSON(live.after_action(seat, n))
+
+
+@router.get(
+    "/games/{game_id}/record",
+    responses={
+        200: {"content": {"application/json": {"schema": {"$ref": RECORD_REF}}}},
+        **_errors(404, 409),
+    },
+    summary="The game record, once the game is over",
+    description="The record holds the dice seed, from which every roll can be foreseen, so "
+    "it is given to nobody (409) while the game runs.",
+)
+async def get_record(game_id: str, request: Request) -> Response:
+    return WireJSON(await server_of(request).service.record(game_id))
+
+
+@router.post(
+    "/games/import",
+    status_code=201,
+    response_model=GameCreated,
+    responses=_errors(400, 413, 422),
+    summary="Start a game from a record",
+    description="Replays the record (checked strictly, digest included) into a new game with "
+    "fresh tokens; play goes on from where it stopped. The record's seed comes with it, so "
+    "whoever has the record can foresee that game's dice.",
+)
+async def import_game(body: ImportIn, request: Request) -> Response:
+    srv = server_of(request)
+    kinds = None
+    if body.seats is not None:
+        kinds = [SeatSpec("", s.kind, s.level) for s in body.seats]
+    live, tokens = await srv.service.import_record(body.record, kinds)
+    return WireJSON(created(live, tokens, str(request.base_url)), status_code=201)
+
+
+@router.get("/schema", summary="The wire format's JSON Schema (views, prompts, actions, events)")
+async def get_schema() -> Response:
+    return WireJSON(wire_schema())

@@ -1,0 +1,93 @@
+"""The ASGI application: :func:`create_app` wires the database, the game service, the pub/sub
+hub, the computer seats and (with PostgreSQL) the NOTIFY listener, and mounts the routes.
+
+Start-up order matters: the schema is migrated before anything reads it, LISTEN is in place
+before the first request (no action can go unnoticed), and games left waiting for a computer
+seat (by a crash or a restart) are resumed."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from titan.server import api, errors, openapi, pages, ws
+from titan.server.bots import BotDriver, BotPool
+from titan.server.config import Settings, default_db_url, libpq_dsn, normalise_db_url
+from titan.server.db import migrate, open_engine
+from titan.server.hub import Hub
+from titan.server.limits import BodyLimit
+from titan.server.notify import NotifyListener
+from titan.server.service import GameService
+from titan.server.store import Store
+
+log = logging.getLogger("titan.server")
+
+IMPORT_PATH = "/api/games/import"
+
+
+def create_app(db: Settings | str | None = None) -> FastAPI:
+    """The server for a database URL (``sqlite:///PATH`` or ``postgresql://...``; default
+    ``TITAN_DB`` or SQLite in the user's data directory) or for complete :class:`Settings`."""
+    settings = (
+        db if isinstance(db, Settings) else Settings(normalise_db_url(db or default_db_url()))
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = open_engine(settings.db_url)
+        listener: NotifyListener | None = None
+        bots: BotDriver | None = None
+        try:
+            await migrate(engine)
+            store = Store(engine)
+            service = GameService(store, settings.cache_size)
+            hub = Hub()
+            pool = BotPool(settings.bot_pool, settings.bot_workers)
+            bots = BotDriver(service, pool, settings.bot_timeout)
+            service.watchers += [hub, bots]
+            service.keep = hub.is_watched
+            app.state.titan = api.Server(settings, service, hub, bots)
+            if store.postgres:
+
+                async def refresh_watched() -> None:
+                    for game_id in hub.watched():
+                        await service.live(game_id)
+
+                listener = NotifyListener(
+                    libpq_dsn(settings.db_url), service.remote_advance, refresh_watched
+                )
+                await listener.start()
+            for game_id in await store.waiting_for_bots():
+                bots.kick(game_id)
+            if settings.announce:
+                print(settings.announce, flush=True)
+            yield
+        finally:
+            if listener is not None:
+                await listener.stop()
+            if bots is not None:
+                await bots.close()
+            await engine.dispose()
+
+    app = FastAPI(
+        title="Titan",
+        version="1",
+        lifespan=lifespan,
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    errors.install(app)
+    openapi.install(app)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.include_router(pages.router)
+    app.add_middleware(
+        BodyLimit,
+        limit_for=lambda path: (
+            settings.max_import_body if path == IMPORT_PATH else settings.max_body
+        ),
+    )
+    return app

@@ -1,0 +1,244 @@
+"""Computer seats, played by the server.
+
+When a game waits for a computer seat, a driver task asks that seat's bot for its choice and
+submits it through the same path as a human's action (stored first, then applied). The bot
+runs in a worker *process* by default: bots are CPU-bound Python, so in a thread a thinking
+bot would hold the GIL and slow the event loop and every other game; in a process it only
+takes a core. The bot gets nothing but its seat's view and prompt (pickled across).
+
+Bots are stateless between decisions: each decision is made by a fresh bot whose seed is
+derived from the game's secret seed, the seat and the move number. So any process can play any
+game's bot (two servers on one database need no affinity), a restart makes the very same
+choices, and the derived seed reveals nothing of the dice seed (a keyed one-way hash).
+
+A bot must never stall its game: a choice the rules refuse, an exception or a timeout is
+logged and the prompt's last option is played instead, passing over withdrawing, conceding
+and taking moves back when anything else is listed (a prompt lists those last, and a broken
+bot should neither resign nor undo its moves for ever)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import multiprocessing
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from titan.ai.levels import make_bot
+from titan.engine.actions import Action
+from titan.engine.prompts import Prompt
+from titan.engine.views import PlayerView
+from titan.server.config import BotPoolKind
+from titan.server.errors import ApiError
+from titan.server.live import LiveGame
+from titan.server.lobby import default_level
+from titan.server.service import GameService
+
+log = logging.getLogger("titan.server.bots")
+
+MAX_BROKEN = 3  # process pools broken in a row before bots are run in threads instead
+GRACE = 10.0  # seconds past the bot timeout before another process takes over a stalled bot
+
+
+def think(level: str, seed: int, view: PlayerView, prompt: Prompt) -> Action:
+    """One decision, in a worker: a fresh bot of ``level`` sees only ``view`` and ``prompt``."""
+    return make_bot(level, seed).choose(view, prompt)
+
+
+AVOID = frozenset({"withdraw", "concede", "undo_move", "reset_maneuver"})
+
+
+def fallback(prompt: Prompt) -> Action:
+    """The option played for a bot that failed: the last one, bar resigning and take-backs."""
+    keep = [o for o in prompt.options if o.kind not in AVOID]
+    return (keep or list(prompt.options))[-1]
+
+
+def bot_seed(game_seed: int, seat: int, version: int) -> int:
+    """The seed of the bot deciding move ``version`` for ``seat``: 53 bits of a keyed hash."""
+    h = hashlib.blake2b(
+        f"{seat}:{version}".encode(), key=str(game_seed).encode(), digest_size=8
+    ).digest()
+    return int.from_bytes(h, "big") >> 11
+
+
+class BotPool:
+    """Where bots think: a pool of worker processes (or threads, for tests and tiny hosts)."""
+
+    def __init__(self, kind: BotPoolKind = "process", workers: int = 2) -> None:
+        self.kind = kind
+        self.workers = max(1, workers)
+        self._executor: Executor | None = None
+        self._broken = 0  # process pools broken in a row
+
+    def _get(self) -> Executor:
+        if self._executor is None:
+            if self.kind == "thread":
+                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="titan-bot")
+            else:
+                # forkserver: the server has threads (the database driver's), which fork must
+                # not copy; a fork server started once is nearly as quick as fork.
+                ctx = multiprocessing.get_context("forkserver")
+                ctx.set_forkserver_preload(["titan.server.bots"])
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=ctx)
+        return self._executor
+
+    async def think(
+        self, level: str, seed: int, view: PlayerView, prompt: Prompt, timeout: float
+    ) -> Action:
+        loop = asyncio.get_running_loop()
+        executor = self._get()
+        try:
+            future = loop.run_in_executor(executor, think, level, seed, view, prompt)
+            action = await asyncio.wait_for(future, timeout)
+        except BrokenExecutor:
+            if self._executor is executor:  # a worker died: start a fresh pool next time
+                self._executor = None
+                executor.shutdown(wait=False, cancel_futures=True)
+                self._broken += 1
+                if self._broken >= MAX_BROKEN and self.kind == "process":
+                    # Workers that cannot even start (an embedding script without a
+                    # ``__main__`` guard, say): threads are slower for the loop, not wrong.
+                    log.error("bot worker processes keep dying; running bots in threads")
+                    self.kind = "thread"
+            raise
+        self._broken = 0
+        return action
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+class BotDriver:
+    """One task per game waiting for a bot in this process; also the service's Watcher."""
+
+    def __init__(self, service: GameService, pool: BotPool, timeout: float = 60.0) -> None:
+        self.service = service
+        self.pool = pool
+        self.timeout = timeout
+        self._running: dict[str, asyncio.Task[None]] = {}
+        self._watchdogs: dict[str, asyncio.Task[None]] = {}
+        self._closed = False
+
+    def kick(self, game_id: str) -> None:
+        """Make sure a driver runs for this game (it stops when a human must decide)."""
+        if not self._closed and game_id not in self._running:
+            self._running[game_id] = asyncio.create_task(self._drive(game_id))
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = [*self._running.values(), *self._watchdogs.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.pool.close()
+
+    # the service's Watcher protocol
+
+    def advanced(self, live: LiveGame, local: bool) -> None:
+        if live.bot_to_move() is None:
+            return
+        if local:
+            self.kick(live.id)
+        else:
+            # Another process stored this move and drives the bot; should it die first, take
+            # over once the bot has had its time.
+            self._watch(live.id, live.version)
+
+    def loaded(self, live: LiveGame) -> None:
+        if live.bot_to_move() is not None:
+            self.kick(live.id)
+
+    # --- inside ----------------------------------------------------------------------------------
+
+    async def _drive(self, game_id: str) -> None:
+        try:
+            while not self._closed:
+                live = await self.service.live(game_id)
+                seat = live.bot_to_move()
+                if seat is None:
+                    return
+                prompt = live.game.prompt()
+                if not prompt.options:
+                    log.error("game %s: seat %d has no option to choose", game_id, seat)
+                    return
+                action = await self._choose(live, seat, prompt)
+                if not await self._submit(live, seat, action, prompt):
+                    return
+        except ApiError as exc:  # the game is gone, most likely
+            log.warning("game %s: bot driver stopped: %s", game_id, exc.error)
+        except Exception:
+            log.exception("game %s: bot driver failed", game_id)
+        finally:
+            # Here, not in a done-callback: a kick arriving after the last check must start
+            # a new driver rather than find this finished one still registered.
+            self._running.pop(game_id, None)
+
+    async def _choose(self, live: LiveGame, seat: int, prompt: Prompt) -> Action:
+        level = live.seats[seat].level or default_level()
+        seed = bot_seed(live.seed, seat, live.version)
+        try:
+            return await self.pool.think(level, seed, live.game.view(seat), prompt, self.timeout)
+        except TimeoutError:
+            log.warning(
+                "game %s: the %s bot in seat %d took over %ss; playing the fallback option",
+                live.id,
+                level,
+                seat,
+                self.timeout,
+            )
+        except Exception:
+            log.exception(
+                "game %s: the %s bot in seat %d failed; playing the fallback option",
+                live.id,
+                level,
+                seat,
+            )
+        return fallback(prompt)
+
+    async def _submit(self, live: LiveGame, seat: int, action: Action, prompt: Prompt) -> bool:
+        """Play the bot's action, or the fallback; False if the driver should stop."""
+        try:
+            await self.service.act(live, seat, action)
+            return True
+        except ApiError as exc:
+            if exc.status == 409:  # the game moved on (another process's driver): look again
+                return True
+            log.warning(
+                "game %s: seat %d's bot chose %r, which the rules refuse (%s); playing the "
+                "fallback option",
+                live.id,
+                seat,
+                action,
+                exc.error,
+            )
+        try:
+            await self.service.act(live, seat, fallback(prompt))
+            return True
+        except ApiError as exc:
+            if exc.status == 409:
+                return True
+            log.error("game %s: seat %d's fallback option was refused: %s", live.id, seat, exc)
+            return False
+
+    def _watch(self, game_id: str, version: int) -> None:
+        old = self._watchdogs.pop(game_id, None)
+        if old is not None:
+            old.cancel()
+        if not self._closed:
+            self._watchdogs[game_id] = asyncio.create_task(self._watchdog(game_id, version))
+
+    async def _watchdog(self, game_id: str, version: int) -> None:
+        try:
+            await asyncio.sleep(self.timeout + GRACE)
+            live = await self.service.live(game_id)
+            if live.version == version and live.bot_to_move() is not None:
+                log.warning("game %s: its bot has not moved for a while; driving it here", game_id)
+                self.kick(game_id)
+        except ApiError:
+            pass
+        finally:
+            if self._watchdogs.get(game_id) is asyncio.current_task():
+                del self._watchdogs[game_id]

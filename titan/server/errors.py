@@ -1,0 +1,127 @@
+"""Every error answer is ``{"error": message, "rule": rule or null, "path": where or null}``
+with a 4xx status for anything a client did (bad JSON, unknown game, illegal action, ...);
+500 is kept for the server's own faults.
+
+The handlers here are the safety net: the service raises :class:`ApiError` for what it
+expects, and anything the engine raises for bad input (WireError, RecordError, SetupError,
+IllegalAction, OptionsError) is still turned into a 4xx if it slips through."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DataError, InterfaceError, OperationalError
+from starlette.exceptions import HTTPException
+
+from titan.engine.errors import IllegalAction
+from titan.engine.record import RecordError, SetupError
+from titan.engine.state import OptionsError
+from titan.engine.wire import WireError
+from titan.server.live import DamagedGame
+
+log = logging.getLogger("titan.server")
+
+
+class ApiError(Exception):
+    def __init__(
+        self, status: int, error: str, rule: str | None = None, path: str | None = None
+    ) -> None:
+        if path and not error.startswith(path):
+            error = f"{path}: {error}"  # the message alone must say where, too
+        super().__init__(error)
+        self.status = status
+        self.error = error
+        self.rule = rule
+        self.path = path
+
+
+def error_body(error: str, rule: str | None = None, path: str | None = None) -> dict[str, Any]:
+    return {"error": error, "rule": rule, "path": path}
+
+
+def reply(
+    status: int, error: str, rule: str | None = None, path: str | None = None
+) -> JSONResponse:
+    return JSONResponse(error_body(error, rule, path), status_code=status)
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(RequestValidationError, _validation)
+    app.add_exception_handler(HTTPException, _http)
+    app.add_exception_handler(IllegalAction, _illegal)
+    app.add_exception_handler(WireError, _bad_input)
+    app.add_exception_handler(OptionsError, _bad_input)
+    app.add_exception_handler(RecordError, _path_error)
+    app.add_exception_handler(SetupError, _path_error)
+    app.add_exception_handler(DamagedGame, _damaged)
+    app.add_exception_handler(DataError, _unstorable)
+    app.add_exception_handler(OperationalError, _database)
+    app.add_exception_handler(InterfaceError, _database)
+    app.add_exception_handler(Exception, _internal)
+
+
+async def _api_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ApiError)
+    return reply(exc.status, exc.error, exc.rule, exc.path)
+
+
+async def _validation(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = list(exc.errors())
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return reply(400, "the request body is not valid JSON")
+    first = errors[0] if errors else {}
+    if tuple(first.get("loc", ())) == ("body",) and first.get("type") != "missing":
+        return reply(422, "the request body must be a JSON object (Content-Type: application/json)")
+    loc = [str(p) for p in first.get("loc", ()) if p != "body"]
+    path = ".".join(loc) or None
+    message = str(first.get("msg", "invalid request"))
+    return reply(422, f"{path}: {message}" if path else message, path=path)
+
+
+async def _http(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, HTTPException)
+    return JSONResponse(
+        error_body(str(exc.detail)), status_code=exc.status_code, headers=exc.headers
+    )
+
+
+async def _illegal(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, IllegalAction)
+    return reply(422, str(exc), exc.rule)
+
+
+async def _bad_input(_: Request, exc: Exception) -> JSONResponse:
+    return reply(422, str(exc))
+
+
+async def _path_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RecordError | SetupError)
+    return reply(422, str(exc), path=exc.path)
+
+
+async def _damaged(_: Request, exc: Exception) -> JSONResponse:
+    # Not the client's doing: the stored game failed its integrity check.
+    log.error("damaged game: %s", exc)
+    return reply(500, f"this game's stored record is damaged and cannot be loaded ({exc})")
+
+
+async def _unstorable(_: Request, exc: Exception) -> JSONResponse:
+    # Input that passed our checks but not the database's (an encoding it refuses, say).
+    log.warning("the database refused a value: %s", exc)
+    return reply(422, "the request holds a value the database cannot store")
+
+
+async def _database(_: Request, exc: Exception) -> JSONResponse:
+    log.error("database error: %s", exc)
+    return reply(503, "the database is unavailable; try again")
+
+
+async def _internal(_: Request, exc: Exception) -> JSONResponse:
+    log.exception("internal error", exc_info=exc)
+    return reply(500, "internal server error")

@@ -1,0 +1,123 @@
+"""Seats and the lobby: checking who sits where, dealing out secret tokens, and the public
+summary of a game (never its seed or tokens)."""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from titan.ai.levels import LEVELS
+from titan.server.errors import ApiError
+from titan.server.live import hash_token
+from titan.server.store import GameRow, SeatRow
+
+MAX_NAME = 40
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    name: str
+    kind: str = "human"  # "human" or "bot"
+    level: str | None = None  # a bot's level; the default level when None
+
+
+def default_level() -> str:
+    """The strongest everyday level the AI registry offers ("normal" once it exists)."""
+    return "normal" if "normal" in LEVELS else next(iter(LEVELS))
+
+
+def check_seats(specs: Sequence[SeatSpec]) -> list[SeatSpec]:
+    """Kinds and levels (the engine checks the names and their number: rule 1.1)."""
+    out = []
+    for i, spec in enumerate(specs):
+        if spec.kind not in ("human", "bot"):
+            raise ApiError(
+                422, f"kind must be 'human' or 'bot', got {spec.kind!r}", None, f"seats[{i}].kind"
+            )
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in spec.name):
+            raise ApiError(422, "a name may not hold control characters", None, f"seats[{i}].name")
+        if len(spec.name) > MAX_NAME:
+            raise ApiError(
+                422, f"a name is at most {MAX_NAME} characters", None, f"seats[{i}].name"
+            )
+        level = spec.level
+        if spec.kind == "human":
+            if level is not None:
+                raise ApiError(422, "only a bot seat has a level", None, f"seats[{i}].level")
+        elif level is None:
+            level = default_level()
+        elif level not in LEVELS:
+            raise ApiError(
+                422,
+                f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}",
+                None,
+                f"seats[{i}].level",
+            )
+        out.append(SeatSpec(spec.name.strip(), spec.kind, level))
+    return out
+
+
+def deal_seats(specs: Sequence[SeatSpec]) -> tuple[list[SeatRow], list[str | None]]:
+    """Seat rows and each human seat's token (shown once, stored only as its hash); computer
+    seats have no token and count as taken."""
+    rows: list[SeatRow] = []
+    tokens: list[str | None] = []
+    for i, spec in enumerate(specs):
+        token = secrets.token_urlsafe(24) if spec.kind == "human" else None
+        tokens.append(token)
+        rows.append(
+            SeatRow(
+                i,
+                spec.name,
+                spec.kind,
+                spec.level,
+                None if token is None else hash_token(token),
+                claimed=spec.kind == "bot",
+            )
+        )
+    return rows, tokens
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(8)
+
+
+def lobby_status(row: GameRow) -> str:
+    """ "open" while a human seat is still free, then "running", then "over"."""
+    if row.status == "over":
+        return "over"
+    return "open" if any(not s.claimed for s in row.seats) else "running"
+
+
+def summary(row: GameRow) -> dict[str, Any]:
+    """What anyone may know of a game: no seed, no tokens."""
+    return {
+        "id": row.id,
+        "variant": row.variant,
+        "options": row.options,
+        "status": lobby_status(row),
+        "version": row.version,
+        "to_move": None if row.to_move < 0 else row.to_move,
+        "winner": row.winner,
+        "created_at": _iso(row.created_at),
+        "updated_at": _iso(row.updated_at),
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "level": s.level,
+                "taken": s.claimed,
+            }
+            for s in row.seats
+        ],
+    }
+
+
+def _iso(stamp: datetime) -> str:
+    # SQLite hands back naive datetimes; they were written in UTC.
+    return (stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)).isoformat()

@@ -1,0 +1,151 @@
+"""The HTTP API's request and response bodies (pydantic), for validation and /openapi.json.
+
+Views, prompts, actions and events are not redefined here: they are the engine's wire types,
+whose JSON Schema (:func:`titan.engine.schema.wire_schema`) is merged into the OpenAPI
+components, and the fields below refer to it (``WireRef``). Requests are strict: no coercion
+("5" is not 5, 1 is not true) and no unknown keys."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+
+
+def WireRef(name: str, *, array: bool = False, nullable: bool = False) -> Any:
+    """A field holding one of the engine's wire types, by its name in the wire schema."""
+    ref: dict[str, Any] = {"$ref": f"#/components/schemas/{name}"}
+    if not array and not nullable:
+        # A bare $ref beside a description makes pydantic look for it among its own models.
+        ref = {"allOf": [ref]}
+    if array:
+        ref = {"type": "array", "items": ref}
+    if nullable:
+        ref = {"anyOf": [ref, {"type": "null"}]}
+    return WithJsonSchema(ref)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class SeatIn(_Strict):
+    name: str = Field(min_length=1, max_length=40, examples=["Ann"])
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = Field(
+        default=None, description="a bot's level (titan.ai.levels); omitted: the default level"
+    )
+
+
+class OptionsIn(_Strict):
+    titan_variant: bool = Field(default=False, description="rule 21's Titan Variant")
+    point_target: int | None = Field(
+        default=None, ge=1, le=1_000_000, description="the first at or past it wins (rule 21)"
+    )
+    turn_limit: int | None = Field(
+        default=None, ge=1, le=10_000, description="after that many game turns, most points wins"
+    )
+    mulligans: Literal[1] = Field(
+        default=1,
+        description="rule 7.6 gives each player one mulligan on the first turn; the engine "
+        "has no other number, so only 1 is accepted",
+    )
+
+
+class GameIn(_Strict):
+    variant: str = Field(default="default", max_length=64)
+    seats: list[SeatIn] = Field(min_length=2, max_length=6)
+    options: OptionsIn = Field(default_factory=OptionsIn)
+
+
+class SeatKindIn(_Strict):
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = None
+
+
+class ImportIn(_Strict):
+    record: Annotated[dict[str, Any], WireRef("GameRecord")] = Field(
+        description="a game record as GET /api/games/{id}/record or `titan demo --save` write"
+    )
+    seats: list[SeatKindIn] | None = Field(
+        default=None, description="each seat's kind (names come from the record); default human"
+    )
+
+
+class ActionIn(_Strict):
+    action: Annotated[dict[str, Any], WireRef("Action")] = Field(
+        description="one of the prompt's options, posted back unchanged (or any legal action)"
+    )
+
+
+# --- responses ---------------------------------------------------------------------------------
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str
+    kind: Literal["human", "bot"]
+    level: str | None
+    token: str | None = Field(description="the seat's secret; shown only once (null for bots)")
+    url: str | None = Field(description="the seat's page, with the token in the fragment")
+
+
+class GameCreated(BaseModel):
+    id: str
+    seats: list[SeatOut]
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    name: str
+    kind: Literal["human", "bot"]
+    level: str | None
+    taken: bool = Field(description="its token has been used (computer seats always are)")
+
+
+class OptionsOut(BaseModel):
+    titan_variant: bool
+    point_target: int | None
+    turn_limit: int | None
+
+
+class GameSummary(BaseModel):
+    id: str
+    variant: str
+    options: OptionsOut
+    status: Literal["open", "running", "over"] = Field(
+        description="open: a human seat is still free"
+    )
+    version: int = Field(description="the number of actions accepted")
+    to_move: int | None = Field(description="the seat that must decide now")
+    winner: int | None
+    created_at: str
+    updated_at: str
+    seats: list[SeatInfo]
+
+
+class GameList(BaseModel):
+    games: list[GameSummary]
+
+
+class GameState(BaseModel):
+    """What one seat (or a spectator) may know. ``events`` are the seat's events numbered
+    ``since`` to ``next - 1`` in the order it may see them; ask ``?since=next`` for the rest."""
+
+    game: str
+    seat: int | None = Field(description="the seat the token holds; null: a spectator")
+    version: int
+    status: Literal["running", "over"]
+    view: Annotated[dict[str, Any], WireRef("PlayerView")]
+    prompt: Annotated[dict[str, Any] | None, WireRef("Prompt", nullable=True)] = Field(
+        description="only for the seat that must decide now; its options can be posted back"
+    )
+    events: Annotated[list[dict[str, Any]], WireRef("Event", array=True)]
+    since: int
+    next: int
+
+
+class ErrorOut(BaseModel):
+    error: str
+    rule: str | None = Field(default=None, description="the rule that forbids it, if any")
+    path: str | None = Field(default=None, description="where in the request the fault is")

@@ -1,0 +1,82 @@
+"""Scale-out with PostgreSQL: every server process LISTENs on one channel, and every accepted
+action NOTIFYs it in the action's own transaction (so a notification means a committed
+action). The payload is only ``GAME_ID:VERSION``; a process that holds the game catches up from
+the database and wakes its WebSocket subscribers. No clustering of our own: PostgreSQL
+delivers, the database stays the only truth.
+
+A notification lost while the listening connection was down is made up for on reconnecting:
+every game with subscribers here is checked against the database."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+import psycopg
+
+from titan.server.store import NOTIFY_CHANNEL
+
+log = logging.getLogger("titan.server.notify")
+
+RETRY = 1.0  # seconds between attempts to reconnect
+
+
+class NotifyListener:
+    def __init__(
+        self,
+        dsn: str,
+        on_action: Callable[[str, int], Awaitable[None]],
+        on_reconnect: Callable[[], Awaitable[None]],
+    ) -> None:
+        self.dsn = dsn
+        self.on_action = on_action
+        self.on_reconnect = on_reconnect
+        self._ready = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._handlers: set[asyncio.Task[None]] = set()
+
+    async def start(self, timeout: float = 10.0) -> None:
+        """Start listening; returns once LISTEN is in place, so that no action accepted after
+        the server is up can go unnoticed."""
+        self._task = asyncio.create_task(self._run())
+        await asyncio.wait_for(self._ready.wait(), timeout)
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._task, *self._handlers) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _run(self) -> None:
+        connected_before = False
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    if connected_before:
+                        await self.on_reconnect()
+                    connected_before = True
+                    self._ready.set()
+                    async for note in conn.notifies():
+                        self._dispatch(note.payload)
+            except (psycopg.Error, OSError) as exc:
+                log.warning("LISTEN connection lost (%s); reconnecting", exc)
+                await asyncio.sleep(RETRY)
+
+    def _dispatch(self, payload: str) -> None:
+        game_id, _, version = payload.rpartition(":")
+        if not game_id or not version.isdigit():
+            log.warning("ignoring a malformed notification %r", payload)
+            return
+        # Handled concurrently: one slow game must not hold up the others' notifications.
+        task = asyncio.create_task(self._handle(game_id, int(version)))
+        self._handlers.add(task)
+        task.add_done_callback(self._handlers.discard)
+
+    async def _handle(self, game_id: str, version: int) -> None:
+        try:
+            await self.on_action(game_id, version)
+        except Exception:
+            log.exception("game %s: catching up after a notification failed", game_id)

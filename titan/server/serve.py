@@ -1,0 +1,69 @@
+"""``titan serve``: run the server with uvicorn on a host and port, over a database URL.
+
+The listening socket is opened here, before anything else, so that a port already in use is
+reported plainly and ``--port 0`` (any free port) announces the port it got."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+from sqlalchemy.engine import make_url
+
+from titan.server.config import (
+    MAX_WS_MESSAGE,
+    ConfigError,
+    Settings,
+    default_db_url,
+    normalise_db_url,
+)
+
+
+def serve(host: str, port: int, db: str | None, bot_workers: int, log_level: str) -> int:
+    try:
+        url = normalise_db_url(db or default_db_url())
+    except ConfigError as exc:
+        print(f"titan serve: {exc}", file=sys.stderr)
+        return 2
+    try:
+        sock = _listen(host, port)
+    except OSError as exc:
+        print(f"titan serve: cannot listen on {host} port {port}: {exc}", file=sys.stderr)
+        return 1
+    import uvicorn
+
+    from titan.server.app import create_app
+
+    port = sock.getsockname()[1]
+    parsed = make_url(url)
+    shown = parsed.set(drivername=parsed.get_backend_name()).render_as_string(hide_password=True)
+    where = f"[{host}]" if ":" in host else host
+    if host in ("0.0.0.0", "::"):
+        where = "THIS-MACHINE'S-ADDRESS"
+    settings = Settings(
+        url,
+        bot_workers=bot_workers,
+        announce=f"Titan is running: open http://{where}:{port}/   (database: {shown})",
+    )
+    config = uvicorn.Config(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=MAX_WS_MESSAGE,
+        log_level=log_level,
+    )
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock

@@ -1,0 +1,291 @@
+"""The games: creating and importing them, keeping live ones in memory, and accepting actions.
+
+The database is the truth and memory only a cache. A cached game is checked against the
+game row's version (and digest) on every request and caught up from the log when another
+process has moved it on; a miss replays the whole log. An action is tried on a clone of the
+game, written to the database (one transaction, conditional on the version), and only then
+applied to the cached game and acknowledged; if another writer got there first, the game is
+caught up and the action tried once more against the new position."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import re
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from titan.engine.actions import Action, to_json
+from titan.engine.errors import IllegalAction
+from titan.engine.game import Game
+from titan.engine.record import MAX_SEED, RecordError, SetupError, parse_record, record_digest
+from titan.engine.state import Options
+from titan.server.errors import ApiError
+from titan.server.live import DamagedGame, LiveGame
+from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id
+from titan.server.store import Conflict, GameRow, Store, now
+
+log = logging.getLogger("titan.server")
+
+GAME_ID = re.compile(r"[0-9a-z]{1,32}")
+
+
+class Watcher(Protocol):
+    """Told when a game moves (``local``: by this process) or is loaded into memory."""
+
+    def advanced(self, live: LiveGame, local: bool) -> None: ...
+
+    def loaded(self, live: LiveGame) -> None: ...
+
+
+class GameService:
+    def __init__(self, store: Store, cache_size: int = 1000) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self.watchers: list[Watcher] = []
+        # Games never dropped from the cache (those with WebSocket subscribers here, whose
+        # pushes come from the cached copy); set by the app.
+        self.keep: Callable[[str], bool] = lambda game_id: False
+        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[LiveGame]] = {}
+
+    # --- new games ---------------------------------------------------------------------------
+
+    async def create(
+        self, variant: str, specs: Sequence[SeatSpec], options: Options
+    ) -> tuple[LiveGame, list[str | None]]:
+        """A new game with a secret seed; returns it and each seat's token (None for bots)."""
+        specs = check_seats(specs)
+        seed = secrets.randbelow(MAX_SEED + 1)
+        names = [s.name for s in specs]
+        try:
+            game = Game.new(variant, names, seed, options)
+        except SetupError as exc:
+            raise ApiError(422, exc.detail, None, exc.path) from None
+        seat_rows, tokens = deal_seats(specs)
+        stamp = now()
+        row = GameRow(
+            new_game_id(),
+            variant,
+            dataclasses.asdict(options),
+            seed,
+            "running",
+            0,
+            record_digest(variant, names, seed, options, []),
+            game.current_player(),
+            None,
+            stamp,
+            stamp,
+            seat_rows,
+        )
+        await self.store.create(row)
+        live = LiveGame(row, game, [len(game.history)])
+        self._remember(live)
+        return live, tokens
+
+    async def import_record(
+        self, raw: object, kinds: Sequence[SeatSpec] | None
+    ) -> tuple[LiveGame, list[str | None]]:
+        """A game from a record (``kinds``: each seat's kind and level; default all human).
+        The record's seed comes with it, so whoever had the record can foresee its dice."""
+        try:
+            rec = parse_record(raw)
+        except RecordError as exc:
+            raise ApiError(422, f"record.{exc}", None, f"record.{exc.path}") from None
+        if kinds is None:
+            kinds = [SeatSpec(name) for name in rec.seats]
+        if len(kinds) != len(rec.seats):
+            raise ApiError(
+                422, f"the record has {len(rec.seats)} seats, got {len(kinds)}", None, "seats"
+            )
+        specs = check_seats(
+            [SeatSpec(n, k.kind, k.level) for n, k in zip(rec.seats, kinds, strict=True)]
+        )
+        seat_rows, tokens = deal_seats(specs)
+        stamp = now()
+        entries = [(p, to_json(a)) for p, a in rec.actions]
+        row = GameRow(
+            new_game_id(),
+            rec.variant,
+            dataclasses.asdict(rec.options),
+            rec.seed,
+            "running",
+            len(entries),
+            rec.digest,
+            -1,
+            None,
+            stamp,
+            stamp,
+            seat_rows,
+        )
+        try:
+            live = LiveGame.replay(row, [(n, p, a) for n, (p, a) in enumerate(entries)])
+        except DamagedGame as exc:
+            raise ApiError(422, f"the record does not replay: {exc.__cause__ or exc}") from None
+        row.to_move = live.game.current_player()
+        row.status = live.status
+        row.winner = live.game.state.winner
+        await self.store.create(row, entries)
+        self._remember(live)
+        return live, tokens
+
+    # --- live games ------------------------------------------------------------------------------
+
+    async def live(self, game_id: str) -> LiveGame:
+        """The game, current with the database. Raises ApiError 404 for an unknown game."""
+        _check_id(game_id)
+        live = self._cache.get(game_id)
+        if live is None:
+            return await self._load(game_id)
+        self._cache.move_to_end(game_id)
+        current = await self.store.version(game_id)
+        if current is None:
+            self._cache.pop(game_id, None)
+            raise _no_game(game_id)
+        if current != (live.version, live.digest):
+            return await self._sync(live, *current)
+        return live
+
+    def cached(self, game_id: str) -> LiveGame | None:
+        return self._cache.get(game_id)
+
+    async def remote_advance(self, game_id: str, version: int) -> None:
+        """Another process stored action ``version - 1`` (PostgreSQL NOTIFY): catch up if the
+        game is in memory here; otherwise the next request loads it anyway."""
+        live = self._cache.get(game_id)
+        if live is not None and live.version < version:
+            await self.live(game_id)
+
+    async def act(self, live: LiveGame, player: int, action: Action) -> tuple[LiveGame, int]:
+        """Accept ``action`` from ``player``: stored first, then applied. Returns the game (it
+        may have been reloaded meanwhile) and the action's number. Raises ApiError: 409 out of
+        turn or after a lost race, 422 for an action the rules refuse."""
+        for attempt in (1, 2):
+            async with live.lock:
+                _check_turn(live, player)
+                try:
+                    after = live.trial(player, action)
+                except IllegalAction as exc:
+                    # A second attempt follows a race lost to another writer: the action was
+                    # legal when it was sent, the game moved on.
+                    raise ApiError(422 if attempt == 1 else 409, str(exc), exc.rule) from None
+                n = live.version
+                try:
+                    await self.store.append(live.id, n, player, to_json(action), after)
+                except Conflict:
+                    pass
+                else:
+                    live.apply(player, action, after.digest)
+                    for w in self.watchers:
+                        w.advanced(live, True)
+                    return live, n
+            log.info("game %s: action %d was stored by another writer; catching up", live.id, n)
+            live = await self.live(live.id)
+        raise ApiError(409, "the game moved on while this action was being saved; decide again")
+
+    async def claim(self, live: LiveGame, seat: int) -> None:
+        """Mark a seat taken the first time its token is used (the lobby shows it)."""
+        if not live.seats[seat].claimed:
+            live.seats[seat].claimed = True
+            await self.store.claim(live.id, seat)
+
+    async def record(self, game_id: str) -> dict[str, Any]:
+        """The game's record, which holds the dice seed: only once the game is over."""
+        live = await self.live(game_id)
+        if not live.over:
+            raise ApiError(
+                409,
+                "the record is given out only once the game is over: it holds the dice seed, "
+                "from which every future roll can be foreseen",
+            )
+        return live.game.save()
+
+    async def row(self, game_id: str) -> GameRow:
+        _check_id(game_id)
+        found = await self.store.game(game_id)
+        if found is None:
+            raise _no_game(game_id)
+        return found
+
+    # --- inside ----------------------------------------------------------------------------------
+
+    async def _sync(self, live: LiveGame, version: int, digest: str) -> LiveGame:
+        async with live.lock:
+            if live.version >= version:  # caught up meanwhile (or this is our own write)
+                if live.version > version or live.digest == digest:
+                    return live
+            else:
+                entries = await self.store.actions(live.id, live.version, version)
+                try:
+                    live.catch_up(entries, digest)
+                except DamagedGame as exc:
+                    log.warning("%s; reloading the whole game", exc)
+                else:
+                    for w in self.watchers:
+                        w.advanced(live, False)
+                    return live
+        self._cache.pop(live.id, None)
+        fresh = await self._load(live.id)
+        for w in self.watchers:
+            w.advanced(fresh, False)
+        return fresh
+
+    async def _load(self, game_id: str) -> LiveGame:
+        pending = self._loading.get(game_id)
+        if pending is not None:  # someone is loading it already: one replay is enough
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveGame] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            row = await self.store.game(game_id)
+            if row is None:
+                raise _no_game(game_id)
+            entries = await self.store.actions(game_id, 0, row.version)
+            live = LiveGame.replay(row, entries)
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        except Exception as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no warning if nobody else was waiting
+            raise
+        finally:
+            del self._loading[game_id]
+        future.set_result(live)
+        self._remember(live)
+        return live
+
+    def _remember(self, live: LiveGame) -> None:
+        self._cache[live.id] = live
+        self._cache.move_to_end(live.id)
+        if len(self._cache) > self.cache_size:
+            for gid in list(self._cache)[: len(self._cache) - self.cache_size]:
+                if not self._cache[gid].lock.locked() and not self.keep(gid):
+                    del self._cache[gid]
+        for w in self.watchers:
+            w.loaded(live)
+
+
+def _no_game(game_id: str) -> ApiError:
+    return ApiError(404, f"no game {game_id[:40]!r}")
+
+
+def _check_id(game_id: str) -> None:
+    # Ids are ours (lobby.new_game_id); anything else is no game, and is not worth a query
+    # (nor a NUL byte PostgreSQL would refuse).
+    if not GAME_ID.fullmatch(game_id):
+        raise _no_game(game_id)
+
+
+def _check_turn(live: LiveGame, player: int) -> None:
+    if live.over:
+        raise ApiError(409, "the game is over", "errata 19.0")
+    deciding = live.game.current_player()
+    if player != deciding:
+        name = live.seats[deciding].name
+        raise ApiError(
+            409, f"it is not your turn: seat {deciding} ({name}) must decide now", "errata 1.3"
+        )

@@ -1,0 +1,63 @@
+"""The database schema (SQLAlchemy Core): games, their seats, and each game's append-only
+action log. The migrations in ``migrations/versions`` create exactly this (a test compares)."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("variant", String(64), nullable=False),
+    Column("options", JSON, nullable=False),  # Options' fields: titan_variant, point_target, ...
+    Column("seed", BigInteger, nullable=False),  # secret while the game runs
+    Column("status", String(16), nullable=False),  # "running" or "over"
+    # The number of accepted actions: every write checks and bumps it (optimistic concurrency).
+    Column("version", Integer, nullable=False),
+    # The record digest over the header and actions 0..version-1 (titan.engine.record): a
+    # damaged or tampered action log is detected when the game is loaded.
+    Column("digest", String(80), nullable=False),
+    Column("to_move", Integer, nullable=False),  # the seat that must decide; -1 once over
+    Column("winner", Integer, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_games_status_updated", "status", "updated_at"),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("kind", String(8), nullable=False),  # "human" or "bot"
+    Column("level", String(32), nullable=True),  # a bot's level (titan.ai.levels)
+    Column("token_hash", String(64), nullable=True),  # sha256 hex of a human seat's token
+    Column("claimed", Boolean, nullable=False),  # its token has been used: the seat is taken
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    # The primary key (game_id, n) is what makes two writers of the same move collide.
+    Column("n", Integer, primary_key=True),
+    Column("player", Integer, nullable=False),
+    Column("action", JSON, nullable=False),  # the engine's action JSON (titan.engine.actions)
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
