@@ -8,7 +8,7 @@ from titan.engine.context import Ctx
 from titan.engine.phases.sides import as_side, owner_of
 from titan.engine.queries.model import Piece, Side
 from titan.engine.state import Engagement
-from titan.variant import TITAN, Battleland, titan_power
+from titan.variant import TITAN, Battleland, Variant, titan_power
 
 
 def engaged(ctx: Ctx) -> tuple[Engagement, BattleState]:
@@ -27,9 +27,17 @@ def power(ctx: Ctx, name: str, owner: int) -> int:
     return ctx.variant.characters[name].power
 
 
+# Pieces are immutable values: one per (variant, name, side, power, damage) serves every board.
+_PIECES: dict[tuple[Variant, str, str, int, int], Piece] = {}
+
+
 def piece(ctx: Ctx, f: Fighter) -> Piece:
-    side: Side = as_side(f.side)
-    return Piece(ctx.variant.characters[f.name], side, f.power, f.hits)
+    key = (ctx.variant, f.name, f.side, f.power, f.hits)  # variants hash by identity
+    made = _PIECES.get(key)
+    if made is None:
+        side: Side = as_side(f.side)
+        made = _PIECES[key] = Piece(ctx.variant.characters[f.name], side, f.power, f.hits)
+    return made
 
 
 def board(ctx: Ctx, b: BattleState, skip: Fighter | None = None) -> dict[str, Piece]:
