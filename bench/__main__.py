@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench import battle_reach, engine, games, masterboard_moves, strike_queries
+from bench import battle_reach, engine, games, masterboard_moves, odds, strike_queries
 
 
 def main() -> None:
@@ -11,6 +11,7 @@ def main() -> None:
     strike_queries.main()
     engine.main()
     games.main([])
+    odds.main()
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The ``titan`` command: ``titan demo``, ``titan simulate``, ``titan replay``,
-``titan schema``, ``titan serve``."""
+``titan schema``, ``titan odds``, ``titan serve``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from titan.describe import describe
 from titan.engine.game import Game
 from titan.engine.record import RecordError
 from titan.engine.schema import SCHEMA_PATH, schema_text
+from titan.odds.command import add_parser as add_odds_parser
 from titan.play import play
 
 if TYPE_CHECKING:
@@ -147,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
     srv.set_defaults(func=_serve)
+    add_odds_parser(sub)  # titan odds (battle estimate), titan odds strike (exact odds)
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result
