@@ -1,5 +1,5 @@
 """The ``titan`` command: ``titan demo``, ``titan simulate``, ``titan replay``,
-``titan schema``, ``titan odds``, ``titan serve``."""
+``titan schema``, ``titan odds``, ``titan arena``, ``titan serve``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from titan.arena import add_parser as add_arena_parser
 from titan.describe import describe
 from titan.engine.game import Game
 from titan.engine.record import RecordError
@@ -149,6 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     srv.set_defaults(func=_serve)
     add_odds_parser(sub)  # titan odds (battle estimate), titan odds strike (exact odds)
+    add_arena_parser(sub)  # titan arena (levels against each other)
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

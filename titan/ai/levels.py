@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from titan.ai.base import Bot
+from titan.ai.normal import NormalBot
 from titan.ai.random_bot import RandomBot
 
 # level -> factory(seed) -> a new bot with its own seeded random generator
 LEVELS: dict[str, Callable[[int], Bot]] = {
     "random": lambda seed: RandomBot(seed),
+    "normal": lambda seed: NormalBot(seed),
 }
 
 
