@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from bench import battle_reach, engine, games, masterboard_moves, odds, strike_queries
+from bench import (
+    ai_search,
+    battle_reach,
+    engine,
+    games,
+    masterboard_moves,
+    odds,
+    strike_queries,
+)
 
 
 def main() -> None:
@@ -12,6 +20,7 @@ def main() -> None:
     engine.main()
     games.main([])
     odds.main()
+    ai_search.main()
 
 
 if __name__ == "__main__":

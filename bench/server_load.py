@@ -12,12 +12,17 @@ Two regimes per N:
 - paced: each loop waits a random think time (exponential, mean ``--think`` seconds: 5 and 1
   by default) before each action, as players do; the latency is what a player would feel at
   that load (the target: p99 at most 50 ms with 200 games on PostgreSQL, on the 2-core
-  machine);
+  machine). The loops start spread over one think time, and the measured window opens a
+  warm-up after the last has started, so that it sees play under way rather than the burst
+  of game creations a cold start is;
 - flat out: no think time; every loop keeps one request in flight, so the server's
   throughput is measured, and the latency is mostly queueing (Little's law: N / throughput).
 
 The client runs on the same machine (and cores) as the server and costs CPU too, so the
-figures are conservative. Run::
+figures are conservative; each loop has its own HTTP client (one keep-alive connection, as a
+player has), made before the clock starts. Each line also gives the server process's CPU time
+per action in the measured window (requests for state included): unlike latency, it hardly
+depends on what else the machine is doing. Run::
 
     .venv/bin/python -m bench.server_load                       # SQLite
     scripts/with-postgres .venv/bin/python -m bench.server_load # + PostgreSQL ($TITAN_TEST_PG)
@@ -31,8 +36,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
+import importlib.util
 import os
 import random
+import ssl
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -59,6 +69,7 @@ class Stats:
     actions: int = 0  # in the window
     games_finished: int = 0
     errors: list[str] = field(default_factory=list)
+    server_cpu: float | None = None  # seconds of the server process's CPU in the window
 
 
 @dataclass(frozen=True)
@@ -77,6 +88,9 @@ class Result:
             return f"{self.backend:10} {self.games:4} games  {regime}  no action completed"
         p = {q: percentile(lat, q) * 1000 for q in (50, 95, 99)}
         reads = sorted(s.reads)
+        cpu = ""
+        if s.server_cpu is not None and s.actions:
+            cpu = f"server CPU {s.server_cpu / s.actions * 1000:4.1f} ms/action; "
         mark = ""
         if self.think and self.backend == "postgresql":
             mark = "  (target p99 <= 50 ms: " + ("met)" if p[99] <= TARGET_P99_MS else "MISSED)")
@@ -84,7 +98,7 @@ class Result:
             f"{self.backend:10} {self.games:4} games  {regime}  "
             f"{s.actions / self.seconds:7.0f} actions/s  "
             f"action p50 {p[50]:6.1f} ms  p95 {p[95]:6.1f} ms  p99 {p[99]:6.1f} ms  "
-            f"(read p50 {percentile(reads, 50) * 1000:5.1f} ms; {s.actions} actions, "
+            f"(read p50 {percentile(reads, 50) * 1000:5.1f} ms; {cpu}{s.actions} actions, "
             f"{s.games_finished} games finished, {len(s.errors)} errors){mark}"
         )
 
@@ -101,8 +115,17 @@ class Load:
     """N client loops against one server for a fixed time; measures inside a window that
     opens after a warm-up."""
 
-    def __init__(self, url: str, games: int, think: float, warmup: float, seconds: float) -> None:
+    def __init__(
+        self,
+        url: str,
+        games: int,
+        think: float,
+        warmup: float,
+        seconds: float,
+        server_pid: int | None = None,
+    ) -> None:
         self.url = url
+        self.server_pid = server_pid
         self.games = games
         self.think = think
         self.warmup = warmup
@@ -115,15 +138,42 @@ class Load:
         return self.opens <= t < self.closes
 
     async def run(self) -> Stats:
-        limits = httpx.Limits(max_connections=self.games + 8, max_keepalive_connections=self.games)
-        async with httpx.AsyncClient(
-            base_url=self.url, limits=limits, timeout=60.0, trust_env=False
-        ) as client:
-            now = time.perf_counter()
-            self.opens = now + self.warmup
+        async with contextlib.AsyncExitStack() as stack:
+            # A client (one keep-alive connection) per loop, as each player has its own (one
+            # client shared by hundreds of loops spends more CPU scanning its pool than the
+            # server spends answering). Made before the clock starts: making one costs the
+            # client's event loop milliseconds (an SSL context), which would be counted in
+            # the latency of every request in flight.
+            ctx = ssl.create_default_context()
+            clients = [
+                await stack.enter_async_context(
+                    httpx.AsyncClient(base_url=self.url, timeout=60.0, trust_env=False, verify=ctx)
+                )
+                for _ in range(self.games)
+            ]
+            # The client is the measuring instrument: a full pass of its garbage collector
+            # over everything made so far (the clients, the imports) stalls it for up to
+            # ~150 ms, counted in the latency of every request in flight.
+            gc.collect()
+            gc.freeze()
+            # Paced loops start over one think time; the window opens a warm-up after the last.
+            self.opens = time.perf_counter() + self.think + self.warmup
             self.closes = self.opens + self.seconds
-            await asyncio.gather(*(self.loop(client, i) for i in range(self.games)))
+            await asyncio.gather(
+                self.count_cpu(), *(self.loop(c, i) for i, c in enumerate(clients))
+            )
         return self.stats
+
+    async def count_cpu(self) -> None:
+        """The server process's CPU time between the window's opening and closing."""
+        if self.server_pid is None:
+            return
+        await asyncio.sleep(max(0.0, self.opens - time.perf_counter()))
+        start = process_cpu(self.server_pid)
+        await asyncio.sleep(max(0.0, self.closes - time.perf_counter()))
+        end = process_cpu(self.server_pid)
+        if start is not None and end is not None:
+            self.stats.server_cpu = end - start
 
     async def loop(self, client: httpx.AsyncClient, i: int) -> None:
         rng = random.Random(i)
@@ -191,6 +241,15 @@ class Load:
         return r.json()
 
 
+def process_cpu(pid: int) -> float | None:
+    """User + system CPU seconds of a process so far (Linux /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
 def database(backend: str, pg_admin: str | None) -> Iterator[str]:
     """A fresh database URL of ``backend``, removed afterwards."""
@@ -216,7 +275,8 @@ def measure(
         pool = ServerPool(Path(logs))
         try:
             server: Server = pool.start(url)
-            stats = asyncio.run(Load(server.url, games, think, warmup, seconds).run())
+            load = Load(server.url, games, think, warmup, seconds, server.proc.pid)
+            stats = asyncio.run(load.run())
             if stats.errors:
                 print(f"  errors (first 3 of {len(stats.errors)}): {stats.errors[:3]}")
                 tail = server.log()[-2000:]
@@ -227,7 +287,16 @@ def measure(
     return Result(backend, games, think, seconds, stats)
 
 
+def quick_missing_sniffio() -> None:
+    """httpcore imports ``sniffio`` on every request; when it is not installed, each attempt
+    searches the whole of sys.path again (a quarter of this client's CPU at 200 games). A
+    ``None`` in sys.modules makes the import fail at once, as it would anyway."""
+    if importlib.util.find_spec("sniffio") is None:
+        sys.modules.setdefault("sniffio", None)  # type: ignore[arg-type]  # (see above)
+
+
 def main(argv: list[str] | None = None) -> None:
+    quick_missing_sniffio()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, nargs="+", default=[50, 200])
     parser.add_argument(

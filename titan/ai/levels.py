@@ -8,11 +8,13 @@ from collections.abc import Callable
 from titan.ai.base import Bot
 from titan.ai.normal import NormalBot
 from titan.ai.random_bot import RandomBot
+from titan.ai.strong import StrongBot
 
 # level -> factory(seed) -> a new bot with its own seeded random generator
 LEVELS: dict[str, Callable[[int], Bot]] = {
     "random": lambda seed: RandomBot(seed),
     "normal": lambda seed: NormalBot(seed),
+    "strong": lambda seed: StrongBot(seed),
 }
 
 

@@ -183,7 +183,8 @@ async def post_action(game_id: str, body: ActionIn, request: Request) -> Respons
     token = bearer(request.headers.get("authorization"))
     if token is None:
         raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
-    live = await srv.service.live(game_id)
+    # The cached copy, unchecked: acting checks the version in its write (service.act).
+    live = await srv.service.live(game_id, fresh=False)
     seat = live.seat_for(token)
     if seat is None:
         raise ApiError(403, "this token holds no seat in this game")

@@ -38,11 +38,11 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = open_engine(settings.db_url)
+        store = Store(engine)
         listener: NotifyListener | None = None
         bots: BotDriver | None = None
         try:
             await migrate(engine)
-            store = Store(engine)
             service = GameService(store, settings.cache_size)
             hub = Hub()
             pool = BotPool(settings.bot_pool, settings.bot_workers)
@@ -57,7 +57,10 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
                         await service.live(game_id)
 
                 listener = NotifyListener(
-                    libpq_dsn(settings.db_url), service.remote_advance, refresh_watched
+                    libpq_dsn(settings.db_url),
+                    store.origin,
+                    service.remote_advance,
+                    refresh_watched,
                 )
                 await listener.start()
             for game_id in await store.waiting_for_bots():
@@ -70,6 +73,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
                 await listener.stop()
             if bots is not None:
                 await bots.close()
+            await store.close()
             await engine.dispose()
 
     app = FastAPI(

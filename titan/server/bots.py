@@ -156,7 +156,9 @@ class BotDriver:
     async def _drive(self, game_id: str) -> None:
         try:
             while not self._closed:
-                live = await self.service.live(game_id)
+                # Unchecked: acting checks the version in its write, and a driver runs right
+                # after this process loaded or moved the game.
+                live = await self.service.live(game_id, fresh=False)
                 seat = live.bot_to_move()
                 if seat is None:
                     return

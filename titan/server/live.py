@@ -23,7 +23,7 @@ from titan.engine.actions import Action
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import FORMAT, RecordError, SetupError, extend_digest, parse_record
-from titan.server.store import GameRow, Progress, SeatRow
+from titan.server.rows import GameRow, Progress, SeatRow
 
 
 class DamagedGame(Exception):

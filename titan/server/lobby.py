@@ -13,7 +13,7 @@ from typing import Any
 from titan.ai.levels import LEVELS
 from titan.server.errors import ApiError
 from titan.server.live import hash_token
-from titan.server.store import GameRow, SeatRow
+from titan.server.rows import GameRow, SeatRow
 
 MAX_NAME = 40
 

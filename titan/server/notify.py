@@ -1,8 +1,9 @@
 """Scale-out with PostgreSQL: every server process LISTENs on one channel, and every accepted
 action NOTIFYs it in the action's own transaction (so a notification means a committed
-action). The payload is only ``GAME_ID:VERSION``; a process that holds the game catches up from
-the database and wakes its WebSocket subscribers. No clustering of our own: PostgreSQL
-delivers, the database stays the only truth.
+action). The payload (:class:`titan.server.rows.Notice`) names the process that stored the
+action, the game, its new version and digest; a process ignores its own, and one that holds
+the game reads the actions it lacks from the database and wakes its WebSocket subscribers.
+No clustering of our own: PostgreSQL delivers, the database stays the only truth.
 
 A notification lost while the listening connection was down is made up for on reconnecting:
 every game with subscribers here is checked against the database."""
@@ -15,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 import psycopg
 
-from titan.server.store import NOTIFY_CHANNEL
+from titan.server.rows import NOTIFY_CHANNEL, Notice
 
 log = logging.getLogger("titan.server.notify")
 
@@ -26,10 +27,12 @@ class NotifyListener:
     def __init__(
         self,
         dsn: str,
-        on_action: Callable[[str, int], Awaitable[None]],
+        origin: str,
+        on_action: Callable[[str, int, str], Awaitable[None]],
         on_reconnect: Callable[[], Awaitable[None]],
     ) -> None:
         self.dsn = dsn
+        self.origin = origin  # this process's notifications: already applied here
         self.on_action = on_action
         self.on_reconnect = on_reconnect
         self._ready = asyncio.Event()
@@ -66,17 +69,19 @@ class NotifyListener:
                 await asyncio.sleep(RETRY)
 
     def _dispatch(self, payload: str) -> None:
-        game_id, _, version = payload.rpartition(":")
-        if not game_id or not version.isdigit():
+        notice = Notice.parse(payload)
+        if notice is None:
             log.warning("ignoring a malformed notification %r", payload)
             return
+        if notice.origin == self.origin:
+            return
         # Handled concurrently: one slow game must not hold up the others' notifications.
-        task = asyncio.create_task(self._handle(game_id, int(version)))
+        task = asyncio.create_task(self._handle(notice))
         self._handlers.add(task)
         task.add_done_callback(self._handlers.discard)
 
-    async def _handle(self, game_id: str, version: int) -> None:
+    async def _handle(self, notice: Notice) -> None:
         try:
-            await self.on_action(game_id, version)
+            await self.on_action(notice.game_id, notice.version, notice.digest)
         except Exception:
-            log.exception("game %s: catching up after a notification failed", game_id)
+            log.exception("game %s: catching up after a notification failed", notice.game_id)

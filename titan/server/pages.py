@@ -17,7 +17,7 @@ from titan.server.api import created, server_of
 from titan.server.client_page import GAME_PAGE
 from titan.server.errors import ApiError
 from titan.server.lobby import SeatSpec, default_level, lobby_status
-from titan.server.store import GameRow
+from titan.server.rows import GameRow
 
 router = APIRouter(include_in_schema=False)
 

@@ -1,11 +1,15 @@
 """The games: creating and importing them, keeping live ones in memory, and accepting actions.
 
-The database is the truth and memory only a cache. A cached game is checked against the
-game row's version (and digest) on every request and caught up from the log when another
-process has moved it on; a miss replays the whole log. An action is tried on a clone of the
-game, written to the database (one transaction, conditional on the version), and only then
-applied to the cached game and acknowledged; if another writer got there first, the game is
-caught up and the action tried once more against the new position."""
+The database is the truth and memory only a cache. A read (a seat's state, a new WebSocket)
+checks the cached game against the game row's version and digest (one indexed read) and
+catches up from the log when another process has moved it on; a miss replays the whole log.
+An action needs no such check beforehand: it is tried on a clone of the cached game, written
+to the database (one transaction, conditional on the version and digest it was computed
+from), and only then applied to the cached game and acknowledged. If another writer got
+there first, the game is caught up and the action tried once more against the new position;
+an action the cached position refuses is refused only once the database confirms that
+position is current. With PostgreSQL, another process's action is also caught up as soon as
+its NOTIFY arrives (:meth:`GameService.remote_advance`)."""
 
 from __future__ import annotations
 
@@ -26,7 +30,8 @@ from titan.engine.state import Options
 from titan.server.errors import ApiError
 from titan.server.live import DamagedGame, LiveGame
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id
-from titan.server.store import Conflict, GameRow, Store, now
+from titan.server.rows import GameRow, now
+from titan.server.store import Conflict, Store
 
 log = logging.getLogger("titan.server")
 
@@ -134,13 +139,17 @@ class GameService:
 
     # --- live games ------------------------------------------------------------------------------
 
-    async def live(self, game_id: str) -> LiveGame:
-        """The game, current with the database. Raises ApiError 404 for an unknown game."""
+    async def live(self, game_id: str, *, fresh: bool = True) -> LiveGame:
+        """The game, current with the database; with ``fresh=False`` the cached copy as it
+        is, which may be behind (enough to act on: see :meth:`act`). Raises ApiError 404 for
+        an unknown game."""
         _check_id(game_id)
         live = self._cache.get(game_id)
         if live is None:
             return await self._load(game_id)
         self._cache.move_to_end(game_id)
+        if not fresh:
+            return live
         current = await self.store.version(game_id)
         if current is None:
             self._cache.pop(game_id, None)
@@ -152,39 +161,54 @@ class GameService:
     def cached(self, game_id: str) -> LiveGame | None:
         return self._cache.get(game_id)
 
-    async def remote_advance(self, game_id: str, version: int) -> None:
-        """Another process stored action ``version - 1`` (PostgreSQL NOTIFY): catch up if the
-        game is in memory here; otherwise the next request loads it anyway."""
+    async def remote_advance(self, game_id: str, version: int, digest: str) -> None:
+        """Another process stored action ``version - 1``, bringing the log to ``digest``
+        (PostgreSQL NOTIFY): catch up if the game is in memory here (one read: the missing
+        actions); otherwise the next request loads it anyway."""
         live = self._cache.get(game_id)
         if live is not None and live.version < version:
-            await self.live(game_id)
+            await self._sync(live, version, digest)
 
     async def act(self, live: LiveGame, player: int, action: Action) -> tuple[LiveGame, int]:
         """Accept ``action`` from ``player``: stored first, then applied. Returns the game (it
-        may have been reloaded meanwhile) and the action's number. Raises ApiError: 409 out of
-        turn or after a lost race, 422 for an action the rules refuse."""
-        for attempt in (1, 2):
+        may have been reloaded meanwhile) and the action's number. ``live`` may be behind
+        the database: the write is conditional on the position it was tried on, and an
+        action that position refuses is judged again on a current one before it is refused.
+        Raises ApiError: 409 out of turn or after a lost race, 422 for an action the rules
+        refuse."""
+        checked = False  # has ``live`` been compared with the database during this call?
+        lost = 0  # races lost to another writer
+        while True:
             async with live.lock:
-                _check_turn(live, player)
+                tried = (live.version, live.digest)
                 try:
+                    _check_turn(live, player)
                     after = live.trial(player, action)
-                except IllegalAction as exc:
-                    # A second attempt follows a race lost to another writer: the action was
-                    # legal when it was sent, the game moved on.
-                    raise ApiError(422 if attempt == 1 else 409, str(exc), exc.rule) from None
-                n = live.version
-                try:
-                    await self.store.append(live.id, n, player, to_json(action), after)
-                except Conflict:
-                    pass
+                except (ApiError, IllegalAction) as exc:
+                    refusal: ApiError | IllegalAction | None = exc
                 else:
-                    live.apply(player, action, after.digest)
-                    for w in self.watchers:
-                        w.advanced(live, True)
-                    return live, n
-            log.info("game %s: action %d was stored by another writer; catching up", live.id, n)
+                    refusal = None
+                    try:
+                        await self.store.append(live.id, *tried, player, to_json(action), after)
+                    except Conflict:
+                        lost += 1
+                    else:
+                        live.apply(player, action, after.digest)
+                        for w in self.watchers:
+                            w.advanced(live, True)
+                        return live, tried[0]
+            if refusal is None:
+                log.info("game %s: action %d was stored by another writer", live.id, tried[0])
+                if lost > 1:
+                    raise ApiError(
+                        409, "the game moved on while this action was being saved; decide again"
+                    )
+            elif checked:
+                raise _refused(refusal, lost)
             live = await self.live(live.id)
-        raise ApiError(409, "the game moved on while this action was being saved; decide again")
+            checked = True
+            if refusal is not None and (live.version, live.digest) == tried:
+                raise _refused(refusal, lost)  # the position it was refused in is current
 
     async def claim(self, live: LiveGame, seat: int) -> None:
         """Mark a seat taken the first time its token is used (the lobby shows it)."""
@@ -278,6 +302,14 @@ def _check_id(game_id: str) -> None:
     # (nor a NUL byte PostgreSQL would refuse).
     if not GAME_ID.fullmatch(game_id):
         raise _no_game(game_id)
+
+
+def _refused(refusal: ApiError | IllegalAction, lost: int) -> ApiError:
+    if isinstance(refusal, ApiError):
+        return refusal
+    # After a race lost to another writer the action was legal when it was sent: the game
+    # moved on (409); otherwise the rules refuse it (422).
+    return ApiError(409 if lost else 422, str(refusal), refusal.rule)
 
 
 def _check_turn(live: LiveGame, player: int) -> None:

@@ -2,94 +2,131 @@
 appending one action per transaction, claiming seats, the lobby.
 
 The action log is append-only. An action is written together with the game row's new
-version in one transaction, and the write is conditional on the version it was computed from;
-two writers of move ``n`` collide on the primary key (game_id, n) or on that version, so
-exactly one of them wins (:class:`Conflict` for the other)."""
+version and digest in one transaction, and the write is conditional on the version and
+digest it was computed from; two writers of move ``n`` collide on that condition (or on the
+primary key (game_id, n)), so exactly one of them wins (:class:`Conflict` for the other).
+
+On PostgreSQL the append is a single statement in autocommit mode (update the game row if it
+is still at version ``n``, insert the action if it was, NOTIFY if it was inserted): one round
+trip, committed when it returns. On SQLite writes go through :class:`GroupCommit`. Without a
+ping before each checkout, a pooled connection PostgreSQL has closed is found out by the
+statement it runs: reads run once more on a fresh connection, and a write whose fate is
+unknown is looked up in the database before anything is decided (:meth:`Store.append`).
+
+The statements on the hot path are built once, with their values as bound parameters, so a
+request pays neither for building them nor for their cache keys."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
-from sqlalchemy import func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import bindparam, func, insert, literal_column, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from titan.server.db import transaction
+from titan.server.groupcommit import GroupCommit
+from titan.server.rows import NOTIFY_CHANNEL, GameRow, Notice, Progress, SeatRow, now
 from titan.server.tables import actions, games, seats
 
-NOTIFY_CHANNEL = "titan_actions"  # PostgreSQL: payload "GAME_ID:VERSION" after each action
+log = logging.getLogger("titan.server.store")
+
+T = TypeVar("T")
 
 
 class Conflict(Exception):
     """Another writer appended this game's next action first."""
 
 
-@dataclass(slots=True)
-class SeatRow:
-    seat: int
-    name: str
-    kind: str  # "human" or "bot"
-    level: str | None
-    token_hash: str | None
-    claimed: bool
+# --- the hot path's statements, built once --------------------------------------------------
+
+_VERSION = select(games.c.version, games.c.digest).where(games.c.id == bindparam("game_id"))
+_ACTIONS = (
+    select(actions.c.n, actions.c.player, actions.c.action)
+    .where(
+        actions.c.game_id == bindparam("game_id"),
+        actions.c.n >= bindparam("start"),
+        actions.c.n < bindparam("stop"),
+    )
+    .order_by(actions.c.n)
+)
+# The game row moves on only from the version and digest the action was computed from.
+_MOVE = (
+    update(games)
+    .where(
+        games.c.id == bindparam("game_id"),
+        games.c.version == bindparam("n"),
+        games.c.digest == bindparam("before"),
+    )
+    .values(
+        version=bindparam("new_version"),
+        digest=bindparam("new_digest"),
+        to_move=bindparam("to_move"),
+        status=bindparam("status"),
+        winner=bindparam("winner"),
+        updated_at=bindparam("stamp"),
+    )
+)
+_LOG = insert(actions).values(
+    game_id=bindparam("game_id"),
+    n=bindparam("n"),
+    player=bindparam("player"),
+    action=bindparam("action"),
+    created_at=bindparam("stamp"),
+)
 
 
-@dataclass(slots=True)
-class GameRow:
-    id: str
-    variant: str
-    options: dict[str, Any]
-    seed: int
-    status: str
-    version: int
-    digest: str
-    to_move: int
-    winner: int | None
-    created_at: datetime
-    updated_at: datetime
-    seats: list[SeatRow]
+def _pg_append() -> Any:
+    """PostgreSQL: move the game row on, insert the action only if the row moved, and NOTIFY
+    only if the action was inserted, in one statement, which yields a row if it stored."""
+    moved = _MOVE.returning(games.c.id).cte("moved")
+    logged = (
+        insert(actions)
+        .from_select(
+            ["game_id", "n", "player", "action", "created_at"],
+            select(
+                moved.c.id,
+                bindparam("n", type_=actions.c.n.type),
+                bindparam("player", type_=actions.c.player.type),
+                bindparam("action", type_=actions.c.action.type),
+                bindparam("stamp", type_=actions.c.created_at.type),
+            ),
+        )
+        .returning(actions.c.n)
+        .cte("logged")
+    )
+    notify = func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), bindparam("notice"))
+    return select(notify).select_from(logged)
 
 
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """A game row's fields that change with each action."""
-
-    version: int
-    digest: str
-    to_move: int
-    over: bool
-    winner: int | None
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
+_PG_APPEND = _pg_append()
+_CLAIM = (
+    update(seats)
+    .where(seats.c.game_id == bindparam("claim_game"), seats.c.seat == bindparam("claim_seat"))
+    .where(~seats.c.claimed)
+    .values(claimed=True)
+)
 
 
 class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
-        # SQLite has one writer at a time anyway; queueing here rather than in its busy
-        # handler (which sleeps and polls) keeps writes in order and latency low.
-        self._write_lock: asyncio.Lock | None = None if self.postgres else asyncio.Lock()
+        self.origin = secrets.token_hex(6)  # this process, in its notifications
+        self._group = None if self.postgres else GroupCommit(engine)
 
-    @contextlib.asynccontextmanager
-    async def _writing(self) -> AsyncIterator[AsyncConnection]:
-        if self._write_lock is None:
-            async with self.engine.begin() as conn:
-                yield conn
-            return
-        async with self._write_lock, self.engine.begin() as conn:
-            yield conn
+    async def close(self) -> None:
+        if self._group is not None:
+            await self._group.close()
 
     async def create(self, row: GameRow, log: Sequence[tuple[int, dict[str, Any]]] = ()) -> None:
         """A new game with its seats (and, for an import, its action log)."""
         stamp = now()
-        async with self._writing() as conn:
+
+        async def write(conn: AsyncConnection) -> None:
             await conn.execute(
                 insert(games).values(
                     id=row.id,
@@ -105,21 +142,7 @@ class Store:
                     updated_at=stamp,
                 )
             )
-            await conn.execute(
-                insert(seats),
-                [
-                    {
-                        "game_id": row.id,
-                        "seat": s.seat,
-                        "name": s.name,
-                        "kind": s.kind,
-                        "level": s.level,
-                        "token_hash": s.token_hash,
-                        "claimed": s.claimed,
-                    }
-                    for s in row.seats
-                ],
-            )
+            await conn.execute(insert(seats), [_seat_values(row.id, s) for s in row.seats])
             if log:
                 await conn.execute(
                     insert(actions),
@@ -129,8 +152,22 @@ class Store:
                     ],
                 )
 
+        if self._group is not None:
+            await self._group.run(write)
+            return
+        try:
+            async with transaction(self.engine) as conn:
+                await write(conn)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            # Committed or not? The id is fresh and random: if the row is there, it is ours.
+            if await self.version(row.id) is None:
+                async with transaction(self.engine) as conn:
+                    await write(conn)
+
     async def game(self, game_id: str) -> GameRow | None:
-        async with self.engine.connect() as conn:
+        async def read(conn: AsyncConnection) -> GameRow | None:
             found = (await conn.execute(select(games).where(games.c.id == game_id))).first()
             if found is None:
                 return None
@@ -139,73 +176,79 @@ class Store:
             )
             return _game_row(found._mapping, [_seat_row(s._mapping) for s in rows])
 
+        return await self._reading(read)
+
     async def version(self, game_id: str) -> tuple[int, str] | None:
         """The game's version and digest: is a cached copy still current?"""
-        async with self.engine.connect() as conn:
-            found = (
-                await conn.execute(
-                    select(games.c.version, games.c.digest).where(games.c.id == game_id)
-                )
-            ).first()
-        return None if found is None else (found.version, found.digest)
+
+        async def read(conn: AsyncConnection) -> tuple[int, str] | None:
+            found = (await conn.execute(_VERSION, {"game_id": game_id})).first()
+            return None if found is None else (found.version, found.digest)
+
+        return await self._reading(read)
 
     async def actions(self, game_id: str, start: int, stop: int) -> list[tuple[int, int, Any]]:
         """Actions ``start <= n < stop`` as (n, player, action JSON), in order. Callers pass a
         ``stop`` read from the game row, so a write landing meanwhile is not half-seen."""
-        async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                select(actions.c.n, actions.c.player, actions.c.action)
-                .where(actions.c.game_id == game_id, actions.c.n >= start, actions.c.n < stop)
-                .order_by(actions.c.n)
-            )
-            return [(r.n, r.player, r.action) for r in rows]
+        params = {"game_id": game_id, "start": start, "stop": stop}
+
+        async def read(conn: AsyncConnection) -> list[tuple[int, int, Any]]:
+            return [(r.n, r.player, r.action) for r in await conn.execute(_ACTIONS, params)]
+
+        return await self._reading(read)
 
     async def append(
-        self, game_id: str, n: int, player: int, action: dict[str, Any], after: Progress
+        self,
+        game_id: str,
+        n: int,
+        before: str,
+        player: int,
+        action: dict[str, Any],
+        after: Progress,
     ) -> None:
         """Action ``n`` and the game's new progress, in one transaction, committed when this
-        returns. Raises :class:`Conflict` if action ``n`` is already there."""
-        stamp = now()
+        returns, provided the game is still at version ``n`` with digest ``before``. Raises
+        :class:`Conflict` if it is not (another writer got there first)."""
+        params = {
+            "game_id": game_id,
+            "n": n,
+            "before": before,
+            "player": player,
+            "action": action,
+            "new_version": after.version,
+            "new_digest": after.digest,
+            "to_move": after.to_move,
+            "status": "over" if after.over else "running",
+            "winner": after.winner,
+            "stamp": now(),
+        }
         try:
-            async with self._writing() as conn:
-                await conn.execute(
-                    insert(actions).values(
-                        game_id=game_id, n=n, player=player, action=action, created_at=stamp
-                    )
-                )
-                done = await conn.execute(
-                    update(games)
-                    .where(games.c.id == game_id, games.c.version == n)
-                    .values(
-                        version=after.version,
-                        digest=after.digest,
-                        to_move=after.to_move,
-                        status="over" if after.over else "running",
-                        winner=after.winner,
-                        updated_at=stamp,
-                    )
-                )
-                if done.rowcount != 1:
-                    raise Conflict(game_id, n)
-                if self.postgres:
-                    # Delivered to every listening process when (and only if) this commits.
-                    await conn.execute(
-                        select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id}:{after.version}"))
-                    )
+            if self._group is not None:
+                stored = await self._group.run(lambda conn: _sqlite_append(conn, params))
+            else:
+                notice = Notice(self.origin, game_id, after.version, after.digest)
+                params["notice"] = notice.payload()
+                stored = await self._pg_append(params, (n, before), (after.version, after.digest))
         except IntegrityError:
             raise Conflict(game_id, n) from None
+        if not stored:
+            raise Conflict(game_id, n)
 
     async def claim(self, game_id: str, seat: int) -> None:
-        async with self._writing() as conn:
-            await conn.execute(
-                update(seats)
-                .where(seats.c.game_id == game_id, seats.c.seat == seat, ~seats.c.claimed)
-                .values(claimed=True)
-            )
+        params = {"claim_game": game_id, "claim_seat": seat}
+
+        async def write(conn: AsyncConnection) -> None:
+            await conn.execute(_CLAIM, params)
+
+        if self._group is not None:
+            await self._group.run(write)
+        else:
+            await self._reading(write)  # autocommit; and doing it twice does no harm
 
     async def recent(self, limit: int) -> list[GameRow]:
         """The most recently active games, newest first, with their seats (the lobby)."""
-        async with self.engine.connect() as conn:
+
+        async def read(conn: AsyncConnection) -> list[GameRow]:
             found = list(
                 await conn.execute(select(games).order_by(games.c.updated_at.desc()).limit(limit))
             )
@@ -217,17 +260,79 @@ class Store:
                 )
                 for s in rows:
                     by_game[s.game_id].append(_seat_row(s._mapping))
-        return [_game_row(g._mapping, by_game[g.id]) for g in found]
+            return [_game_row(g._mapping, by_game[g.id]) for g in found]
+
+        return await self._reading(read)
 
     async def waiting_for_bots(self) -> list[str]:
         """Running games whose next decision is a computer seat's (to resume after a restart)."""
+        query = (
+            select(games.c.id)
+            .join(seats, (seats.c.game_id == games.c.id) & (seats.c.seat == games.c.to_move))
+            .where(games.c.status == "running", seats.c.kind == "bot")
+        )
+
+        async def read(conn: AsyncConnection) -> list[str]:
+            return [r.id for r in await conn.execute(query)]
+
+        return await self._reading(read)
+
+    # --- inside ----------------------------------------------------------------------------------
+
+    async def _reading(self, read: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        """``read`` on a pooled connection; once more on a fresh one if that connection was
+        dead (PostgreSQL restarted, say: the whole pool is then replaced)."""
+        try:
+            async with self.engine.connect() as conn:
+                return await read(conn)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            log.warning("a database connection was lost (%s); trying a fresh one", exc.orig)
         async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                select(games.c.id)
-                .join(seats, (seats.c.game_id == games.c.id) & (seats.c.seat == games.c.to_move))
-                .where(games.c.status == "running", seats.c.kind == "bot")
-            )
-            return [r.id for r in rows]
+            return await read(conn)
+
+    async def _pg_append(
+        self, params: dict[str, Any], before: tuple[int, str], after: tuple[int, str]
+    ) -> bool:
+        try:
+            return await self._single(params)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+        # The statement may or may not have been committed: the game row says. The digest
+        # chains every action, so ``after`` there means this very action (the same seat's
+        # same choice on the same position) is stored.
+        found = await self.version(params["game_id"])
+        if found == after:
+            return True
+        if found != before:
+            return False
+        return await self._single(params)
+
+    async def _single(self, params: dict[str, Any]) -> bool:
+        """The PostgreSQL append (autocommit: committed when it returns); did it store?"""
+        async with self.engine.connect() as conn:
+            return (await conn.execute(_PG_APPEND, params)).first() is not None
+
+
+async def _sqlite_append(conn: AsyncConnection, params: dict[str, Any]) -> bool:
+    if (await conn.execute(_MOVE, params)).rowcount != 1:
+        return False
+    await conn.execute(_LOG, params)
+    return True
+
+
+def _seat_values(game_id: str, s: SeatRow) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "seat": s.seat,
+        "name": s.name,
+        "kind": s.kind,
+        "level": s.level,
+        "token_hash": s.token_hash,
+        "claimed": s.claimed,
+    }
 
 
 def _seat_row(m: Any) -> SeatRow:

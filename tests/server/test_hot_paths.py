@@ -1,0 +1,316 @@
+"""The cheap paths keep the guarantees: acting on a cached copy that is behind the database
+(refused only once the database confirms the position), group commit on SQLite (each write
+its own answer, one failing write sinking none of the others), PostgreSQL connections that
+die between requests (no ping before use: the statement finds out and is run again), and
+notifications a process ignores (its own) or acts on (another's, with the digest)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from sqlalchemy import event, func, insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from titan.engine.actions import to_json
+from titan.engine.state import Options
+from titan.server.config import normalise_db_url
+from titan.server.db import migrate, open_engine
+from titan.server.errors import ApiError
+from titan.server.groupcommit import GroupCommit
+from titan.server.live import LiveGame
+from titan.server.lobby import SeatSpec
+from titan.server.notify import NotifyListener
+from titan.server.rows import Notice
+from titan.server.service import GameService
+from titan.server.store import Conflict, Store
+from titan.server.tables import actions
+
+SEATS = [SeatSpec("Ann"), SeatSpec("Bob")]
+
+
+def services(db_url: str, count: int, body: Callable[[list[GameService]], Awaitable[None]]) -> None:
+    """Run ``body`` with ``count`` services on one database, each with an engine (a pool)
+    and a cache of its own, as so many server processes would have."""
+
+    async def scenario() -> None:
+        url = normalise_db_url(db_url)
+        engines = [open_engine(url) for _ in range(count)]
+        await migrate(engines[0])
+        made = [GameService(Store(e)) for e in engines]
+        try:
+            await body(made)
+        finally:
+            for s in made:
+                await s.store.close()
+            for e in engines:
+                await e.dispose()
+
+    asyncio.run(scenario())
+
+
+async def first_option(service: GameService, live: LiveGame) -> tuple[LiveGame, int]:
+    player = live.game.current_player()
+    return await service.act(live, player, live.game.prompt().options[0])
+
+
+def test_an_action_on_a_stale_copy_is_judged_on_the_current_position(db_url: str) -> None:
+    """B's copy is behind: A has played, and the turn has passed. The next player's action,
+    sent to B, is out of turn (or illegal) on B's copy, but B finds out that its copy is
+    behind, catches up and accepts it; an action that is refused on a current copy is
+    refused with the same answer as before (409 out of turn, 422 illegal)."""
+
+    async def body(made: list[GameService]) -> None:
+        a, b = made
+        created, _ = await a.create("default", SEATS, Options())
+        gid = created.id
+        stale = await b.live(gid)
+        live = await a.live(gid)
+        first = live.game.current_player()
+        while live.game.current_player() == first:  # until the turn passes
+            live, _ = await first_option(a, live)
+        assert stale.version < live.version and stale.game.current_player() == first
+        mover = live.game.current_player()
+        action = live.game.prompt().options[0]
+        earlier = stale.game.prompt().options  # (b's copy is caught up in place)
+        moved, n = await b.act(stale, mover, action)  # out of turn on b's copy, as it was
+        assert n == live.version and moved.version == live.version + 1
+        assert (await a.live(gid)).digest == moved.digest
+        # On a current copy the refusals are what they always were: 409 out of turn, 422
+        # for an action the rules refuse.
+        deciding = moved.game.current_player()
+        with pytest.raises(ApiError) as out_of_turn:
+            await b.act(moved, 1 - deciding, moved.game.prompt().options[0])
+        assert out_of_turn.value.status == 409
+        illegal = next(o for o in earlier if not moved.game.is_legal(o, deciding))
+        with pytest.raises(ApiError) as refused:
+            await b.act(moved, deciding, illegal)
+        assert refused.value.status == 422
+        assert (await b.store.version(gid)) == (moved.version, moved.digest)
+
+    services(db_url, 2, body)
+
+
+def test_an_append_must_extend_the_log_it_was_computed_from(db_url: str) -> None:
+    """The write is conditional on the version and the digest: a writer whose copy has the
+    right length but another history (a database restored from a copy, say) conflicts."""
+
+    async def body(made: list[GameService]) -> None:
+        (svc,) = made
+        created, _ = await svc.create("default", SEATS, Options())
+        live = await svc.live(created.id)
+        player = live.game.current_player()
+        action = live.game.prompt().options[0]
+        after = live.trial(player, action)
+        with pytest.raises(Conflict):
+            await svc.store.append(live.id, 0, "sha256:" + "0" * 64, player, to_json(action), after)
+        with pytest.raises(Conflict):
+            await svc.store.append(live.id, 1, live.digest, player, to_json(action), after)
+        assert await svc.store.version(live.id) == (0, live.digest)
+        await svc.store.append(live.id, 0, live.digest, player, to_json(action), after)
+        assert await svc.store.version(live.id) == (1, after.digest)
+        assert [(n, p) for n, p, _ in await svc.store.actions(live.id, 0, 1)] == [(0, player)]
+
+    services(db_url, 1, body)
+
+
+# --- SQLite: group commit -------------------------------------------------------------------------
+
+
+def test_group_commit_gives_each_write_its_own_answer(tmp_path: Path) -> None:
+    """Writes queued while a commit is under way share the next transaction; a write that
+    fails (a duplicate key here) fails alone, and the others in its batch are kept."""
+
+    async def scenario() -> None:
+        engine = open_engine(normalise_db_url(f"sqlite:///{tmp_path / 'g.db'}"))
+        await migrate(engine)
+        store = Store(engine)
+        group = GroupCommit(engine)
+        try:
+            created, _ = await GameService(store).create("default", SEATS, Options())
+            gid = created.id
+            transactions = 0
+
+            def count(*_: object) -> None:
+                nonlocal transactions
+                transactions += 1
+
+            event.listen(engine.sync_engine, "commit", count)
+
+            def add(n: int) -> Callable[[AsyncConnection], Awaitable[int]]:
+                async def write(conn: AsyncConnection) -> int:
+                    await conn.execute(
+                        insert(actions).values(
+                            game_id=gid, n=n, player=0, action={}, created_at=func.now()
+                        )
+                    )
+                    return n
+
+                return write
+
+            ns = [0, 1, 2, 3, 2, 4, 5]  # the second 2 collides with the first
+            results = await asyncio.gather(*(group.run(add(n)) for n in ns), return_exceptions=True)
+            assert results[:4] == [0, 1, 2, 3] and results[5:] == [4, 5]
+            assert isinstance(results[4], IntegrityError)
+            async with engine.connect() as conn:
+                stored = (
+                    await conn.execute(select(actions.c.n).where(actions.c.game_id == gid))
+                ).all()
+            assert sorted(r.n for r in stored) == [0, 1, 2, 3, 4, 5]
+            # One batch failed and was redone one by one: at most 1 + 7 commits, not 7 + 7.
+            assert transactions <= len(ns) + 1
+
+            # Many writers at once: far fewer transactions than writes.
+            transactions = 0
+            many = await asyncio.gather(*(group.run(add(n)) for n in range(10, 60)))
+            assert many == list(range(10, 60))
+            assert transactions < 10, transactions
+        finally:
+            await group.close()
+            await store.close()
+            await engine.dispose()
+
+    asyncio.run(scenario())
+
+
+def test_acting_on_sqlite_under_load_keeps_every_game_consistent(tmp_path: Path) -> None:
+    """Many games acting at once go through shared transactions; each game's log, version and
+    digest agree with a fresh replay."""
+
+    async def body(made: list[GameService]) -> None:
+        (svc,) = made
+        lives = [(await svc.create("default", SEATS, Options()))[0] for _ in range(12)]
+
+        async def play(live: LiveGame) -> None:
+            for _ in range(15):
+                live, _ = await first_option(svc, live)
+
+        await asyncio.gather(*(play(live) for live in lives))
+        fresh = GameService(svc.store)
+        for live in lives:
+            loaded = await fresh.live(live.id)  # replayed from the log, digest checked
+            assert loaded.version == live.version == 15
+            assert loaded.game.actions == live.game.actions
+
+    services(f"sqlite:///{tmp_path / 'load.db'}", 1, body)
+
+
+# --- PostgreSQL: no ping, notifications -----------------------------------------------------------
+
+
+def terminate_connections(pg_url: str) -> int:
+    """Close every other session on this database, as a PostgreSQL restart would."""
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_connections_lost_between_requests_are_replaced(pg_url: str) -> None:
+    """With no ping before each checkout, the first statement on a dead pooled connection
+    fails: reads and writes are run again on a fresh connection, and nothing is lost or
+    applied twice."""
+
+    async def body(made: list[GameService]) -> None:
+        (svc,) = made
+        created, _ = await svc.create("default", SEATS, Options())
+        gid = created.id
+        live = await svc.live(gid)
+        live, _ = await first_option(svc, live)
+        assert terminate_connections(pg_url) >= 1
+        assert (await svc.live(gid)).version == 1  # a read on a dead connection
+        assert terminate_connections(pg_url) >= 1
+        live, n = await first_option(svc, live)  # a write on a dead connection
+        assert n == 1 and await svc.store.version(gid) == (2, live.digest)
+        assert terminate_connections(pg_url) >= 1
+        again, _ = await svc.create("default", SEATS, Options())  # a transaction
+        assert await svc.store.version(again.id) == (0, again.digest)
+        assert len(await svc.store.actions(gid, 0, 10)) == 2
+
+    services(pg_url, 1, body)
+
+
+def test_a_lost_reply_to_a_stored_action_counts_as_stored(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The append commits but its connection dies before the reply: the store looks the game
+    up, finds its own action there (the digest names it) and reports it stored, once."""
+
+    async def body(made: list[GameService]) -> None:
+        (svc,) = made
+        created, _ = await svc.create("default", SEATS, Options())
+        live = await svc.live(created.id)
+        store = svc.store
+        real = store._single
+
+        async def commit_then_lose_the_reply(params: dict[str, Any]) -> bool:
+            assert await real(params)
+            terminate_connections(pg_url)
+            async with store.engine.connect() as conn:  # a dead connection: invalidated
+                await conn.execute(select(1))
+            raise AssertionError("the dead connection answered")
+
+        monkeypatch.setattr(store, "_single", commit_then_lose_the_reply)
+        live, n = await first_option(svc, live)
+        monkeypatch.setattr(store, "_single", real)
+        assert n == 0 and await store.version(live.id) == (1, live.digest)
+        assert len(await store.actions(live.id, 0, 10)) == 1
+
+    services(pg_url, 1, body)
+
+
+def test_notifications_of_ones_own_actions_are_ignored() -> None:
+    seen: list[tuple[str, int, str]] = []
+
+    async def on_action(game_id: str, version: int, digest: str) -> None:
+        seen.append((game_id, version, digest))
+
+    async def nothing() -> None:
+        pass
+
+    async def scenario() -> None:
+        listener = NotifyListener("postgresql://unused", "me", on_action, nothing)
+        listener._dispatch(Notice("me", "g1", 3, "sha256:aa").payload())
+        listener._dispatch(Notice("other", "g1", 4, "sha256:bb").payload())
+        listener._dispatch("g1:5")  # not ours: ignored, with a warning
+        await asyncio.sleep(0)
+        await listener.stop()
+
+    asyncio.run(scenario())
+    assert seen == [("g1", 4, "sha256:bb")]
+    assert Notice.parse(Notice("o", "g", 12, "sha256:x").payload()) == Notice(
+        "o", "g", 12, "sha256:x"
+    )
+
+
+def test_another_process_s_notification_is_caught_up_without_asking_the_version(
+    pg_url: str,
+) -> None:
+    """remote_advance reads only the missing actions (the notice carries the digest)."""
+
+    async def body(made: list[GameService]) -> None:
+        a, b = made
+        created, _ = await a.create("default", SEATS, Options())
+        gid = created.id
+        held = await b.live(gid)
+        live = await a.live(gid)
+        for _ in range(3):
+            live, _ = await first_option(a, live)
+
+        async def no_version(game_id: str) -> tuple[int, str] | None:
+            raise AssertionError("remote_advance asked for the version")
+
+        b.store.version = no_version  # type: ignore[method-assign]
+        await b.remote_advance(gid, live.version, live.digest)
+        assert held.version == live.version and held.digest == live.digest
+        assert held.game.actions == live.game.actions
+
+    services(pg_url, 2, body)

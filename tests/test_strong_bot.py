@@ -1,0 +1,198 @@
+"""The ``strong`` computer player: only legal actions, in every kind of decision; the same
+choice for the same view and seed; a choice that does not depend on what its seat cannot see;
+and sensible battle decisions in a few set positions. Budgets are tiny here (a few simulated
+battles, no time cap) so that the tests are quick and exactly reproducible."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from titan.ai.levels import make_bot
+from titan.ai.normal import NormalBot
+from titan.ai.random_bot import RandomBot
+from titan.ai.strong import StrongBot
+from titan.ai.strong.budget import TINY
+from titan.engine.actions import Action, Decline, Withdraw
+from titan.engine.battle.actions import BattleMove, EndPhase, Strike
+from titan.engine.battle.state import BattleStep
+from titan.engine.errors import IllegalAction
+from titan.engine.game import Game
+from titan.engine.prompts import Decision
+from titan.play import play
+from titan.scenario import battle_game
+from titan.variant import TITAN, load
+
+VARIANT = load("default")
+MAX_ACTIONS = 1500
+
+
+def strong(seed: int) -> StrongBot:
+    return StrongBot(seed, VARIANT, budget=TINY)
+
+
+def _mixed(seed: int, kinds: Counter[str]) -> Iterator[Game]:
+    """A game between random and strong seats; at every decision the strong bot is asked
+    from the deciding seat's view, and its answer must be legal. Yields each position."""
+    players = 2 + seed % 3
+    game = Game.new("default", [f"P{i}" for i in range(players)], seed)
+    rng = random.Random(seed)
+    bots = [strong(seed * 10 + i) for i in range(players)]
+    randoms = [RandomBot(seed * 10 + i) for i in range(players)]
+    plays_strong = [rng.random() < 0.5 for _ in range(players)]
+    for _ in range(MAX_ACTIONS):
+        if game.state.over:
+            return
+        yield game
+        prompt = game.prompt()
+        p = prompt.player
+        mine = bots[p].choose(game.view(p), prompt)
+        assert game.is_legal(mine), (prompt.kind, mine)
+        assert not isinstance(mine, Withdraw)
+        kinds[prompt.kind] += 1
+        action = mine if plays_strong[p] else randoms[p].choose(game.view(p), prompt)
+        try:
+            game.act(p, action)
+        except IllegalAction:  # a random proposal may repeat one already made
+            game.act(p, mine)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_strong_only_chooses_legal_actions(seed: int) -> None:
+    kinds: Counter[str] = Counter()
+    for _ in _mixed(seed, kinds):
+        pass
+    assert kinds[Decision.MOVE] and kinds[Decision.MUSTER]
+
+
+def test_every_kind_of_decision_was_asked() -> None:
+    kinds: Counter[str] = Counter()
+    for seed in range(20, 26):
+        for _ in _mixed(seed, kinds):
+            pass
+    battle = {Decision.MANEUVER, Decision.STRIKE, Decision.COUNTERSTRIKE}
+    engagement = {Decision.ENGAGE, Decision.NEGOTIATE, Decision.NEGOTIATE_FINAL}
+    assert battle <= set(kinds), kinds
+    assert engagement <= set(kinds), kinds
+
+
+def test_decisions_are_reproducible_from_the_seed() -> None:
+    def game() -> list[tuple[int, Action]]:
+        return list(play(4, 2, bots=[strong(1), NormalBot(2, VARIANT)], max_actions=600).actions)
+
+    assert game() == game()
+
+
+def _swapped(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """A copy whose hidden contents differ but whose view for ``seat`` is the same: two
+    characters the seat has not seen, of different kinds, trade places between two other
+    legions (or None if there are no such two)."""
+    view = game.view(seat)
+    hidden: list[tuple[str, str]] = []  # (marker, character) the seat has not seen
+    for lv in view.legions:
+        if lv.owner == seat or lv.complete:
+            continue
+        rest = Counter(game.state.legions[lv.marker].characters)
+        rest.subtract(lv.known)
+        hidden += [(lv.marker, n) for n in (+rest).elements() if n != TITAN]
+    rng.shuffle(hidden)
+    for i, (m1, c1) in enumerate(hidden):
+        for m2, c2 in hidden[i + 1 :]:
+            if m1 != m2 and c1 != c2:
+                twin = game.clone()
+                legions = twin.state.legions
+                legions[m1].characters.remove(c1)
+                legions[m1].characters = sorted([*legions[m1].characters, c2])
+                legions[m2].characters.remove(c2)
+                legions[m2].characters = sorted([*legions[m2].characters, c1])
+                twin.touch()
+                assert twin.view(seat) == view
+                return twin
+    return None
+
+
+def test_the_choice_does_not_depend_on_hidden_contents() -> None:
+    rng = random.Random(5)
+    compared = Counter[str]()
+    for seed in range(30, 36):
+        for k, game in enumerate(_mixed(seed, Counter())):
+            if k % 7:
+                continue
+            prompt = game.prompt()
+            seat = prompt.player
+            twin = _swapped(game, seat, rng)
+            if twin is None:
+                continue
+            assert twin.prompt() == prompt
+            a = strong(99).choose(game.view(seat), prompt)
+            b = strong(99).choose(twin.view(seat), twin.prompt())
+            assert a == b, (prompt.kind, a, b)
+            compared[prompt.kind] += 1
+    assert compared[Decision.MOVE] >= 3, compared
+
+
+def test_a_decision_with_one_option_is_answered_at_once() -> None:
+    game = battle_game(["Titan", "Ogre"], ["Troll"], "Plains")
+    bot = make_bot("strong", 1)
+    prompt = game.prompt()
+    assert prompt.kind == Decision.BATTLE_MAY_CONCEDE
+    start = time.perf_counter()
+    assert bot.choose(game.view(prompt.player), prompt) == Decline()
+    assert time.perf_counter() - start < 0.05
+
+
+def _to_maneuver(game: Game, side: int) -> None:
+    while not (game.prompt().kind == Decision.MANEUVER and game.prompt().player == side):
+        p = game.prompt()
+        game.act(p.player, strong(3).choose(game.view(p.player), p))
+
+
+def test_every_character_enters_on_the_first_turn() -> None:
+    """10.1: one left off the battleland is slain, so entering must leave room for all."""
+    for terrain in ("Tundra", "Plains", "Tower", "Mountains"):
+        game = battle_game(
+            ["Angel", "Gargoyle", "Lion", "Lion", "Ogre"],
+            ["Centaur", "Centaur", "Gargoyle", "Titan", "Troll", "Troll"],
+            terrain,
+            entry_side="right",
+        )
+        bots = {0: strong(1), 1: strong(2)}
+        entered = set()
+        while game.state.engagement and game.state.engagement.battle:
+            b = game.state.engagement.battle
+            if b.turn > 1:
+                break
+            p = game.prompt()
+            action = bots[p.player].choose(game.view(p.player), p)
+            if isinstance(action, EndPhase) and p.kind == Decision.MANEUVER:
+                waiting = [f for f in b.fighters if f.side == b.phasing and f.hex is None]
+                assert not waiting, (terrain, waiting)
+            if isinstance(action, BattleMove):
+                entered.add(action.name)
+            game.act(p.player, action)
+
+
+def test_the_surer_slaying_is_struck() -> None:
+    """A Troll between a wounded Ogre (one hit left) and a fresh one strikes the wounded one
+    (13: a slaying is certain there; carry-over may still reach the other, 13.4)."""
+    game = battle_game(["Troll"], ["Ogre", "Ogre"], "Plains")
+    eng = game.state.engagement
+    assert eng is not None and eng.battle is not None
+    b = eng.battle
+    land = VARIANT.battlelands["Plains"]
+    at = "C3"
+    near = [n for n in land.hex(at).neighbours if n is not None][:2]
+    troll = next(f for f in b.fighters if f.side == "attacker")
+    wounded, fresh = (f for f in b.fighters if f.side == "defender")
+    for f, h in ((troll, at), (wounded, near[0]), (fresh, near[1])):
+        f.hex, f.entered, f.in_contact = h, True, True
+    wounded.hits = wounded.power - 1
+    b.turn, b.phasing, b.step = 2, "attacker", BattleStep.STRIKE
+    game.touch()
+    prompt = game.prompt()
+    action = strong(1).choose(game.view(prompt.player), prompt)
+    assert isinstance(action, Strike) and action.target == near[0], action

@@ -1,0 +1,272 @@
+"""Sampling a whole game consistent with what one seat knows (information-set search).
+
+A bot may decide only from its seat's view and the prompt. Search needs full engine states,
+so :func:`determinize` builds one from the view. The view carries every public field of the
+state, so only the hidden contents of other players' legions have to be drawn, and the
+multiset of those is known exactly: every counter is in the caretaker's stacks, the dead pile,
+a legion or the engagement's slain, all public except the legions, and the seat knows its own
+legions and what it has seen of the others. So the hidden counters are exactly what is left,
+and only *where* they are is drawn: uniformly over the hidden places. Each living player has
+one Titan: if the seat has not seen it, it is put in one of that player's legions with room.
+
+What other seats know is not in the view either; they are given a guess that is never wrong
+(what the seat knows of third parties' legions, and of the seat's own only what a battle has
+shown to all), which only changes what the bots inside a search could see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from titan.engine.battle.state import BattleState, Fighter, PendingCarry
+from titan.engine.dice import SeededDice
+from titan.engine.game import Game
+from titan.engine.phases.setup import TITAN_VARIANT_REMOVED
+from titan.engine.state import (
+    Engagement,
+    GameState,
+    Legion,
+    Negotiation,
+    Options,
+    Player,
+)
+from titan.engine.views import BattleView, EngagementView, PlayerView
+from titan.variant import TITAN, Variant
+
+
+class InconsistentView(ValueError):
+    """The view's counters do not add up (it was not made by the engine)."""
+
+
+def determinize(
+    view: PlayerView, rng: random.Random, variant: Variant, options: Options | None = None
+) -> Game:
+    """A full :class:`Game` that seat ``view.you`` cannot tell apart from the real one: the
+    same view, with the hidden contents of other legions drawn by ``rng``, and dice of its own
+    (``SeededDice(rng.getrandbits(53))``) so that it cannot know the real future rolls.
+    ``options`` (rule 21's) are not in the view: by default the Titan Variant is inferred from
+    the stacks and there is no point target or turn limit."""
+    seat = view.you
+    if seat is None:
+        raise ValueError("a spectator's view has no seat to determinize for")
+    opts = options if options is not None else Options(titan_variant=_titan_variant(view))
+    contents = _contents(view, rng, variant, opts)
+    state = GameState(
+        options=opts,
+        players=[
+            Player(
+                p.index,
+                p.name,
+                p.tower,
+                p.colour,
+                p.score,
+                p.alive,
+                list(p.markers),
+                p.turns_taken,
+                p.mulligans,
+            )
+            for p in view.players
+        ],
+        caretaker=dict(view.caretaker),
+        dead=dict(view.dead),
+        phase=view.phase,
+        order=list(view.order),
+        active=view.active,
+        turn=view.turn,
+        roll=view.roll,
+        summoned_this_turn=view.summoned_this_turn,
+        teleported_this_turn=view.teleported_this_turn,
+        moves_made=list(view.moves_made),
+        pending_recombine=[list(g) for g in view.pending_recombine],
+        winner=view.winner,
+        over=view.over,
+    )
+    for lv in view.legions:
+        state.legions[lv.marker] = Legion(
+            lv.marker,
+            lv.owner,
+            lv.land,
+            contents[lv.marker],
+            lv.moved,
+            lv.mustered,
+            lv.split_from,
+            lv.entry_side,
+            lv.teleported,
+            lv.start_land,
+        )
+    state.known = _knowledge(view, seat, contents)
+    if view.engagement is not None:
+        state.engagement = _engagement(view.engagement)
+    seats = [p.name for p in view.players]
+    return Game(variant, state, seats, SeededDice(rng.getrandbits(53)), None)
+
+
+def hidden_pool(view: PlayerView, variant: Variant, options: Options | None = None) -> Counter[str]:
+    """The characters (Titans aside) in other players' legions that the seat has not seen:
+    every counter minus the stacks, the dead, the engagement's slain and the known ones."""
+    opts = options if options is not None else Options(titan_variant=_titan_variant(view))
+    pool: Counter[str] = Counter()
+    for name, ch in variant.characters.items():
+        if name == TITAN:
+            continue
+        removed = opts.titan_variant and name in TITAN_VARIANT_REMOVED
+        pool[name] = (0 if removed else (ch.count or 0)) - view.caretaker.get(name, 0)
+        pool[name] -= view.dead.get(name, 0)
+    for lv in view.legions:
+        pool.subtract(c for c in lv.known if c != TITAN)
+    if view.engagement is not None:
+        for names in view.engagement.slain.values():
+            pool.subtract(c for c in names if c != TITAN)
+    if any(n < 0 for n in pool.values()):
+        raise InconsistentView(f"more counters seen than exist: {-pool}")
+    return +pool
+
+
+def _titan_variant(view: PlayerView) -> bool:
+    """Rule 21's Titan Variant takes Centaurs, Gargoyles and Ogres out of the game."""
+    return not any(
+        view.caretaker.get(c, 0) or view.dead.get(c, 0) for c in TITAN_VARIANT_REMOVED
+    ) and not any(c in TITAN_VARIANT_REMOVED for lv in view.legions for c in lv.known)
+
+
+def _contents(
+    view: PlayerView, rng: random.Random, variant: Variant, options: Options
+) -> dict[str, list[str]]:
+    """Each legion's characters: the known ones, and the hidden places filled at random."""
+    seat = view.you
+    contents = {lv.marker: list(lv.known) for lv in view.legions}
+    slots = {
+        lv.marker: lv.height - len(lv.known)
+        for lv in view.legions
+        if lv.owner != seat and lv.height > len(lv.known)
+    }
+    slain_titans = set()
+    if view.engagement is not None:
+        eng = view.engagement
+        for side, owner in (("attacker", eng.attacker_owner), ("defender", eng.defender_owner)):
+            if TITAN in eng.slain.get(side, ()):
+                slain_titans.add(owner)
+    for p in view.players:
+        if not p.alive or p.index == seat or p.index in slain_titans:
+            continue
+        mine = [lv for lv in view.legions if lv.owner == p.index]
+        if any(TITAN in lv.known for lv in mine):
+            continue
+        room = sorted(lv.marker for lv in mine if slots.get(lv.marker, 0) > 0)
+        if room:  # a place drawn uniformly: the Titan is as likely as any other hidden counter
+            weights = [slots[m] for m in room]
+            marker = rng.choices(room, weights)[0]
+            contents[marker].append(TITAN)
+            slots[marker] -= 1
+    hidden = sorted(hidden_pool(view, variant, options).elements())
+    if len(hidden) != sum(slots.values()):
+        raise InconsistentView(f"{sum(slots.values())} hidden places, {len(hidden)} counters")
+    rng.shuffle(hidden)
+    for marker in sorted(slots):
+        k = slots[marker]
+        contents[marker] += hidden[:k]
+        hidden = hidden[k:]
+        contents[marker].sort()
+    return contents
+
+
+def _knowledge(
+    view: PlayerView, seat: int, contents: dict[str, list[str]]
+) -> list[dict[str, dict[str, int]]]:
+    """The seat's knowledge as its view shows it; the others' (and the public's) a guess
+    that is never wrong."""
+    n = len(view.players)
+    known: list[dict[str, dict[str, int]]] = [{} for _ in range(n + 1)]
+    shown: set[str] = set()
+    eng = view.engagement
+    if eng is not None and eng.battle is not None:
+        shown = {eng.attacker, eng.defender}  # errata 2.5.6.1: revealed to all
+    for observer in range(n + 1):
+        for lv in view.legions:
+            if observer == lv.owner:
+                continue
+            if observer == seat or lv.owner != seat:
+                names: tuple[str, ...] | list[str] = lv.known
+            elif lv.marker in shown:
+                names = contents[lv.marker]
+            else:
+                continue
+            if names:
+                known[observer][lv.marker] = dict(Counter(names))
+    return known
+
+
+def _engagement(ev: EngagementView) -> Engagement:
+    neg = ev.negotiation
+    return Engagement(
+        land=ev.land,
+        attacker=ev.attacker,
+        defender=ev.defender,
+        step=ev.step,
+        negotiation=None
+        if neg is None
+        else Negotiation(
+            neg.turn, list(neg.attacker_proposals), list(neg.defender_proposals), neg.no_more
+        ),
+        how=ev.how,
+        winner=ev.winner,
+        stage=ev.stage,
+        summon_right=ev.summon_right,
+        reinforce_right=ev.reinforce_right,
+        reinforced=ev.reinforced,
+        summoned=ev.summoned,
+        attacker_owner=ev.attacker_owner,
+        defender_owner=ev.defender_owner,
+        slain={side: list(names) for side, names in ev.slain.items()},
+        acquisitions=list(ev.acquisitions),
+        battle=None if ev.battle is None else _battle(ev.battle),
+    )
+
+
+def _battle(bv: BattleView) -> BattleState:
+    fighters = [
+        Fighter(
+            f.name,
+            f.side,
+            f.hex,
+            f.hits,
+            f.power,
+            f.slain,
+            f.gone,
+            f.entered,
+            f.moved,
+            f.struck,
+            f.in_contact,
+            f.newcomer,
+            f.donor,
+            f.donor_land,
+        )
+        for f in bv.fighters
+    ]
+    carry = None
+    if bv.carry is not None:
+        c = bv.carry
+        striker = next(i for i, f in enumerate(fighters) if f.hex == c.striker and not f.gone)
+        carry = PendingCarry(striker, c.target, c.excess, c.strike_number, c.dice, list(c.options))
+    return BattleState(
+        bv.land,
+        bv.terrain,
+        bv.entry_side,
+        fighters,
+        turn=bv.turn,
+        phasing=bv.phasing,
+        step=bv.step,
+        undo=list(bv.undo),
+        rolled_this_phase=bv.rolled_this_phase,
+        carry=carry,
+        conceding=bv.conceding,
+        resume=bv.resume,
+        summon_trigger=bv.summon_trigger,
+        summon_window=bv.summon_window,
+        summon_spent=bv.summon_spent,
+        attacker_committed=bv.attacker_committed,
+        reinforce_window=bv.reinforce_window,
+        ending=bv.ending,
+        time_loss=bv.time_loss,
+    )

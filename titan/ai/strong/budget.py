@@ -1,0 +1,30 @@
+"""How much the ``strong`` bot may think: simulated battles per decision, and a time cap.
+
+Counts, not seconds, decide how much is simulated, so that a decision is a function of the
+view, the prompt and the seed alone (the same on a fast machine and a slow one). The cap is a
+safety net for the decision-time target (p95 under a second): when it is reached, the
+simulations stop early and the decision is made on what was simulated so far. ``None``: no
+cap, decisions exactly reproducible whatever the machine (the tests' setting).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    engagement_trials: int = 120  # battles simulated to decide flight, agreement or a fight
+    attack_candidates: int = 3  # attacks re-judged by simulation per movement decision
+    attack_draws: int = 4  # determinizations of a defender whose contents are hidden
+    attack_trials: int = 20  # battles per determinization
+    seconds: float | None = 0.8  # the cap on one decision's simulations
+
+    def deadline(self) -> float | None:
+        return None if self.seconds is None else time.perf_counter() + self.seconds
+
+
+TINY = Budget(
+    engagement_trials=4, attack_candidates=2, attack_draws=1, attack_trials=2, seconds=None
+)

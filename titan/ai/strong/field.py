@@ -1,0 +1,126 @@
+"""The battle as the ``strong`` bot sees it: every fighter is public once a battle starts
+(errata 2.5.6.1), so the board is read straight from the seat's view; and what damage to each
+character is worth, the one scale every battle decision is measured on.
+
+Worth: a character's points (power x skill, rule 16); a Titan adds its stake, the game itself
+for its owner (19.3) and a share of it for its slayer. Damage short of slaying is worth a part
+of that: half the points in proportion to the hits (a wounded character is nearer to death for
+the rest of the battle, 13.3), and of a Titan's stake the square of the fraction (one hit on a
+fresh Titan costs little; the last hits cost nearly the game).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from titan.engine.queries.model import Piece, Side
+from titan.engine.views import BattleView, PlayerView
+from titan.variant import TITAN, Battleland, Variant
+
+TITAN_STAKE = 1000.0  # losing one's Titan loses the game (rule 1.1, 19.3)
+PARTIAL = 0.5  # share of a character's points that its wounds are worth
+TITAN_EXP = 2.0  # how steeply a Titan's wounds weigh as they near its power
+
+
+@dataclass(slots=True)
+class Field:
+    variant: Variant
+    land: Battleland
+    me: Side
+    board: dict[str, Piece]  # hex -> character standing there (slain ones included, 13.6)
+    offboard: list[Piece]  # ours and theirs still to enter (first turn, newcomers)
+    turn: int
+    phasing: Side
+    stakes: dict[Side, float]  # what a side's Titan is worth beyond its points
+    entry_side: str  # the attacker's (10.1)
+
+    def enemy(self) -> Side:
+        return "defender" if self.me == "attacker" else "attacker"
+
+
+def side_of(value: str) -> Side:
+    return "attacker" if value == "attacker" else "defender"
+
+
+def read_field(variant: Variant, view: PlayerView) -> Field:
+    eng = view.engagement
+    assert eng is not None and eng.battle is not None and view.you is not None
+    b: BattleView = eng.battle
+    me: Side = "attacker" if eng.attacker_owner == view.you else "defender"
+    chars = variant.characters
+    board: dict[str, Piece] = {}
+    offboard: list[Piece] = []
+    for f in b.fighters:
+        if f.gone:
+            continue
+        piece = Piece(chars[f.name], side_of(f.side), f.power, f.hits)
+        if f.hex is None:
+            offboard.append(piece)
+        else:
+            board[f.hex] = piece
+    rivals = max(1, sum(1 for p in view.players if p.alive and p.index != view.you))
+    enemy: Side = "defender" if me == "attacker" else "attacker"
+    stakes: dict[Side, float] = {me: TITAN_STAKE, enemy: TITAN_STAKE / rivals}
+    return Field(
+        variant,
+        variant.battlelands[b.terrain],
+        me,
+        board,
+        offboard,
+        b.turn,
+        side_of(b.phasing),
+        stakes,
+        b.entry_side,
+    )
+
+
+def loss(piece: Piece, hits: int, stakes: Mapping[Side, float]) -> float:
+    """What ``piece`` has lost with ``hits`` damage in all (slain at its power)."""
+    points = piece.power * piece.skill
+    stake = stakes[piece.side] if piece.character.name == TITAN else 0.0
+    if hits >= piece.power:
+        return points + stake
+    if hits <= 0:
+        return 0.0
+    f = hits / piece.power
+    return points * PARTIAL * f + stake * math.pow(f, TITAN_EXP)
+
+
+def worth(piece: Piece, stakes: Mapping[Side, float]) -> float:
+    """Everything it still has to lose."""
+    return loss(piece, piece.power, stakes) - loss(piece, piece.hits, stakes)
+
+
+@cache
+def touching(land: Battleland) -> Mapping[str, tuple[str, ...]]:
+    """Neighbours in contact (hazard chart CLIFF: not across a cliff), per hex."""
+    return {
+        label: tuple(
+            n
+            for n, side in zip(hx.neighbours, hx.hexsides, strict=True)
+            if n is not None and (side is None or side.hazard != "cliff")
+        )
+        for label, hx in land.hexes.items()
+    }
+
+
+@cache
+def distances(land: Battleland) -> Mapping[str, Mapping[str, int]]:
+    """Hex steps between every two hexes of the battleland."""
+    from titan.engine.queries.hexgrid import distance
+
+    hexes = land.hexes
+    return {a: {b: distance(ha, hb) for b, hb in hexes.items()} for a, ha in hexes.items()}
+
+
+def entry_hexes(variant: Variant, terrain: str, entry_side: str, side: str) -> tuple[str, ...]:
+    """Where a side's characters come onto the battleland (10.1, 10.2): the attacker's side,
+    the defender's opposite one; in the tower the attacker's bottom and the defender's walls."""
+    e = variant.entry
+    land = variant.battlelands[terrain]
+    if side == "attacker":
+        return e.tower_attacker if land.tower else e.attacker[entry_side]  # type: ignore[index]
+    return e.tower_defender_deploys if land.tower else e.defender[entry_side]  # type: ignore[index]

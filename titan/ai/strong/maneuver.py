@@ -1,0 +1,245 @@
+"""Maneuvers (rules 10.1, 10.2, 11, 14, 15): one character at a time, each time the move that
+most improves the whole board's evaluation, until no move improves it.
+
+The evaluation looks one battle turn ahead with expected values:
+- the strike phase that follows (ours, rangestrikes included, then their counterstrike, 13);
+- their next strike phase: characters in contact stay locked (11.3) and exchange again;
+- what their free characters can do next: every enemy not locked may engage the character of
+  ours where that pays it best (its reach is taken from the board as it stands now);
+- posture: an attacker loses everything at the time loss (10.5), so it closes in, more and more
+  urgently as the turns run out; a defender closes in only when it is the stronger;
+- drift (hazard chart) and, on the first turn, characters left off the board (10.1: slain).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from titan.ai.strong.exchange import factors, inflicted, strike_phase
+from titan.ai.strong.field import Field, distances, entry_hexes, loss, touching, worth
+from titan.engine.actions import Action, Muster, Summon
+from titan.engine.battle.actions import BattleMove, EndPhase
+from titan.engine.queries.maneuver import reach
+from titan.engine.queries.model import Piece, Side
+from titan.variant import TITAN
+
+# Weights of the evaluation's terms (tuned against the normal bot's battles):
+TUNE = {
+    "later": 0.7,  # their next strike phase is less certain than ours
+    "threat": 0.6,  # they may not engage where it pays them most
+    "closing": 1.5,  # per hex, per character, for a side that must close in
+}
+
+
+class Posture:
+    def __init__(self, field: Field) -> None:
+        me, them = field.me, field.enemy()
+        mine = _strength(field, me)
+        theirs = _strength(field, them)
+        self.ratio = mine / max(theirs, 1e-6)
+        # An attacker that has not won by the seventh turn loses everything, its Titan too
+        # (10.5): from the fourth turn its Titan must join in, caring less for itself.
+        self.urgency = max(0, field.turn - 3) / 4.0 if me == "attacker" else 0.0
+        if me == "attacker":
+            self.closing = TUNE["closing"] * (1.0 + field.turn / 3.0)
+        elif self.ratio > 1.3:
+            self.closing = TUNE["closing"]
+        else:
+            self.closing = 0.0
+        self.titan_closing = self.closing * 4.0 * self.urgency
+
+
+def _strength(field: Field, side: Side) -> float:
+    pieces = [p for p in field.board.values() if p.side == side and p.hits < p.power]
+    pieces += [p for p in field.offboard if p.side == side]
+    return sum((p.power - p.hits) * p.skill for p in pieces)
+
+
+class Evaluator:
+    """Scores boards for the phasing side ``field.me``."""
+
+    def __init__(self, field: Field) -> None:
+        self.posture = Posture(field)
+        if self.posture.urgency:
+            stakes = dict(field.stakes)
+            stakes[field.me] *= 1.0 - 0.8 * self.posture.urgency
+            field = replace(field, stakes=stakes)
+        self.field = field
+        self.them = field.enemy()
+        self.doors = entry_hexes(field.variant, field.land.terrain, field.entry_side, field.me)
+        land = field.land
+        # Where each free enemy could go next turn, from the board as it is now; those still
+        # to enter come in by their side's entry hexes (10.1), a first turn's real danger.
+        self.enemy_reach: dict[str, frozenset[str]] = {}
+        for at, p in field.board.items():
+            if p.side == self.them and p.hits < p.power:
+                others = {h: q for h, q in field.board.items() if h != at}
+                self.enemy_reach[at] = reach(field.variant, land, others, p, at)
+        self.coming: list[tuple[Piece, frozenset[str]]] = []
+        if field.turn == 1:
+            doors = entry_hexes(field.variant, land.terrain, field.entry_side, self.them)
+            for p in field.offboard:
+                if p.side == self.them:
+                    ends = reach(field.variant, land, field.board, p, None, entry=doors)
+                    self.coming.append((p, ends))
+
+    def score(self, board: dict[str, Piece], offboard: Sequence[Piece]) -> float:
+        f = self.field
+        me, them, stakes = f.me, self.them, f.stakes
+        v, land = f.variant, f.land
+        now = strike_phase(v, land, board, me, stakes, ranged=True)
+        now -= strike_phase(v, land, board, them, stakes, ranged=False)
+        later = strike_phase(v, land, board, me, stakes, ranged=False)
+        later -= strike_phase(v, land, board, them, stakes, ranged=True)
+        total = now + TUNE["later"] * later - TUNE["threat"] * self._threat(board)
+        total -= self._drift(board)
+        if f.turn == 1:
+            waiting = [p for p in offboard if p.side == me]
+            total -= sum(worth(p, stakes) for p in waiting)
+            total -= sum(worth(p, stakes) for p in self._shut_out(board, waiting))
+        mine, titan = self._distance(board)
+        total -= self.posture.closing * mine + self.posture.titan_closing * titan
+        return total
+
+    def _shut_out(self, board: dict[str, Piece], waiting: list[Piece]) -> list[Piece]:
+        """Characters still to enter that could not (10.1: left off the battleland means
+        slain): the entry hexes must not be blocked by those already in."""
+        f = self.field
+        out = []
+        for p in waiting:
+            if self.field.land.tower and f.me == "defender":
+                if all(h in board for h in self.doors):
+                    out.append(p)
+            elif not reach(f.variant, f.land, board, p, None, entry=self.doors):
+                out.append(p)
+        return out
+
+    def _threat(self, board: dict[str, Piece]) -> float:
+        """What their free characters can gain by engaging ours next turn."""
+        f = self.field
+        land, stakes, touch = f.land, f.stakes, touching(f.land)
+        me = f.me
+        locked = {
+            at for at, p in board.items() if p.side == self.them and _in_contact(board, at, touch)
+        }
+        mine = [(at, p) for at, p in board.items() if p.side == me and p.hits < p.power]
+        free: list[tuple[str | None, Piece, frozenset[str]]] = [
+            (at, e, self.enemy_reach[at])
+            for at, e in board.items()
+            if e.side == self.them
+            and at not in locked
+            and e.hits < e.power
+            and at in self.enemy_reach
+        ]
+        free += [(None, e, can) for e, can in self.coming]
+        # Each free enemy engages from one vacant hex next to one of ours; a hex takes one
+        # enemy (11.5): so a character flanked by friends or edges can be ganged up on by few.
+        offers: list[tuple[float, int, str]] = []
+        for k, (at, e, can) in enumerate(free):
+            for m_at, m in mine:
+                for x in touch[m_at]:
+                    if x not in can or (x in board and x != at):
+                        continue
+                    add, sn = factors(land, e.character, x, m.character, m_at)
+                    gain = inflicted(m, ((e.power + add, sn),), stakes)
+                    back_add, back_sn = factors(land, m.character, m_at, e.character, x)
+                    back = inflicted(e, ((m.power + back_add, back_sn),), stakes)
+                    if gain - 0.8 * back > 0.0:
+                        offers.append((gain - 0.8 * back, k, x))
+        offers.sort(key=lambda o: (-o[0], o[1], o[2]))
+        used: set[int] = set()
+        taken: set[str] = set()
+        total = 0.0
+        for value, k, x in offers:
+            if k in used or x in taken:
+                continue
+            used.add(k)
+            taken.add(x)
+            total += value
+        return total
+
+    def _drift(self, board: dict[str, Piece]) -> float:
+        f = self.field
+        out = 0.0
+        for at, p in board.items():
+            if (
+                p.side == f.me
+                and f.land.hex(at).terrain == "drift"
+                and "drift" not in p.character.natives
+            ):
+                out += loss(p, p.hits + 1, f.stakes) - loss(p, p.hits, f.stakes)
+        return out
+
+    def _distance(self, board: dict[str, Piece]) -> tuple[float, float]:
+        """Hexes between our characters and the nearest enemy: the others' sum, the Titan's
+        (counted with the others when it is alone)."""
+        dist = distances(self.field.land)
+        me = self.field.me
+        enemies = [at for at, p in board.items() if p.side != me and p.hits < p.power]
+        if not enemies:
+            return 0.0, 0.0
+        mine = [(at, p) for at, p in board.items() if p.side == me]
+        others = titan = 0.0
+        for at, p in mine:
+            d = min(dist[at][e] for e in enemies) - 1
+            if p.character.name == TITAN and len(mine) > 1:
+                titan += d
+            else:
+                others += d
+        return others, titan
+
+
+def _in_contact(board: dict[str, Piece], at: str, touch: Mapping[str, tuple[str, ...]]) -> bool:
+    side = board[at].side
+    return any((q := board.get(n)) is not None and q.side != side for n in touch[at])
+
+
+def choose_maneuver(field: Field, options: Sequence[Action]) -> Action:
+    """Newcomers first (a summoned angel or a reinforcement must enter this phase), then the
+    best improving move, then the end of the phase."""
+    for o in options:
+        if isinstance(o, Summon | Muster):
+            return o
+    moves = [o for o in options if isinstance(o, BattleMove)]
+    end = next((o for o in options if isinstance(o, EndPhase)), options[-1])
+    if not moves:
+        return end
+    if any(m.frm is None and m.name != TITAN for m in moves):
+        # The Titan enters last, behind the others, into the hexes they leave it (10.1).
+        moves = [m for m in moves if not (m.frm is None and m.name == TITAN)]
+    ev = Evaluator(field)
+    board = field.board
+    offboard = list(field.offboard)
+    base = ev.score(board, offboard)
+    best, best_score = None, base + 1e-6
+    by_piece: dict[tuple[str, str | None], Piece] = {}
+    for m in moves:
+        key = (m.name, m.frm)
+        if key not in by_piece:
+            by_piece[key] = _piece_of(field, m)
+    for m in moves:
+        if m.frm == m.to:
+            continue
+        piece = by_piece[(m.name, m.frm)]
+        after = dict(board)
+        rest = offboard
+        if m.frm is None:
+            rest = list(offboard)
+            rest.remove(piece)
+        else:
+            del after[m.frm]
+        after[m.to] = piece
+        s = ev.score(after, rest)
+        if s > best_score:
+            best, best_score = m, s
+    return best if best is not None else end
+
+
+def _piece_of(field: Field, move: BattleMove) -> Piece:
+    if move.frm is not None:
+        return field.board[move.frm]
+    for p in field.offboard:
+        if p.character.name == move.name and p.side == field.me:
+            return p
+    raise ValueError(f"no {move.name} of ours waits to enter")

@@ -1,0 +1,175 @@
+"""The movement phase (rules 6.2, 7, 8): the ``normal`` player's valuation of where each
+legion would stand (recruits there and next turn, the danger of being attacked), with every
+attack the ``normal`` player rates highly re-judged by simulated battles (the estimate that
+decides most games: a lost battle with the Titan in it loses the game, 1.1).
+
+The defender's contents may be hidden; the battle is simulated against a few determinizations
+(:func:`titan.ai.determinize.determinize`) of it, so the estimate averages over what the
+legion could hold, as far as the seat can know.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from titan.ai.determinize import determinize
+from titan.ai.normal.masterboard import stake
+from titan.ai.normal.movement import move_value, should_mulligan, stay_value
+from titan.ai.normal.seat import Seat
+from titan.ai.normal.threats import loss_chance
+from titan.ai.normal.values import recruit_gain
+from titan.ai.strong.budget import Budget
+from titan.ai.strong.engagement import Engaged, fight_value
+from titan.ai.strong.safety import titan_risk
+from titan.ai.strong.simulate import BattleOdds, simulate_legions
+from titan.engine.actions import Action, DoneMoving, Move, Mulligan
+from titan.engine.prompts import Prompt
+from titan.engine.views import PlayerView
+from titan.variant import TITAN, Variant
+
+Key = tuple[str, int, str | None, tuple[str, ...], int]
+
+
+class AttackJudge:
+    """Simulated attack values, kept for the turn (the same attacks come up at every move)."""
+
+    def __init__(self) -> None:
+        self.turn: tuple[int, int] | None = None
+        self.values: dict[Key, float] = {}
+
+    def value(
+        self,
+        variant: Variant,
+        view: PlayerView,
+        move: Move,
+        enemy: str,
+        rng: random.Random,
+        budget: Budget,
+        deadline: float | None,
+    ) -> float | None:
+        assert view.you is not None
+        if self.turn != (view.turn, view.active):
+            self.turn, self.values = (view.turn, view.active), {}
+        legions = {lg.marker: lg for lg in view.legions}
+        mine, theirs = legions[move.legion], legions[enemy]
+        key: Key = (move.legion, move.land, move.side, tuple(mine.known), len(view.legions))
+        if key in self.values:
+            return self.values[key]
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        e = Engaged(
+            "attacker",
+            tuple(mine.known),
+            (),
+            view.players[mine.owner].score,
+            view.players[theirs.owner].score,
+            max(1, sum(1 for p in view.players if p.alive and p.index != view.you)),
+        )
+        total = 0.0
+        draws = budget.attack_draws if not theirs.complete else 1
+        trials = budget.attack_trials * budget.attack_draws // draws
+        terrain = variant.masterboard.land(move.land).terrain
+        for _ in range(draws):
+            game = determinize(view, rng, variant)
+            contents = tuple(game.state.legions[enemy].characters)
+            odds: BattleOdds = simulate_legions(
+                variant,
+                mine.known,
+                contents,
+                move.land,
+                move.side,
+                (e.my_score, e.their_score),
+                trials,
+                rng,
+                deadline,
+            )
+            seen = Engaged(e.side, e.mine, contents, e.my_score, e.their_score, e.rivals)
+            value = fight_value(variant, seen, odds)
+            survivors = len(mine.known)  # a winner musters after the battle (18.1)
+            if survivors < 7:
+                value += odds.attacker_wins * recruit_gain(
+                    variant, terrain, mine.known, view.caretaker
+                )
+            total += value
+        self.values[key] = total / draws
+        return self.values[key]
+
+
+def choose_move(
+    seat: Seat,
+    prompt: Prompt,
+    judge: AttackJudge,
+    rng: random.Random,
+    budget: Budget,
+    wary: bool = True,
+) -> Action:
+    options = prompt.options
+    if any(isinstance(o, Mulligan) for o in options) and should_mulligan(seat, prompt.roll or 0):
+        return Mulligan()
+    done = any(isinstance(o, DoneMoving) for o in options)
+    mine = seat.mine()
+    stays: dict[str, float] = {}
+    scored: list[tuple[float, Move, str | None]] = []
+    for o in options:
+        if not isinstance(o, Move):
+            continue
+        if o.legion not in stays:
+            stays[o.legion] = stay_value(seat, o.legion)
+            if wary:
+                stays[o.legion] -= _wariness(seat, o.legion, None, [])
+        others = [lg.land for lg in mine if lg.marker != o.legion]
+        enemy = _enemy_at(seat, o.land)
+        gain = move_value(seat, o.legion, o.land, others) - stays[o.legion]
+        if enemy is None and wary:
+            gain -= _wariness(seat, o.legion, o.land, others)
+        if o.teleport == "tower":
+            gain -= 1.0  # 8.1: it shows a lord, and keeps the teleport for later otherwise
+        scored.append((gain, o, enemy))
+    deadline = budget.deadline()
+    attacks = sorted((s for s in scored if s[2] is not None), key=lambda s: -s[0])
+    judged: dict[Move, float] = {}
+    for _, o, enemy in attacks[: budget.attack_candidates]:
+        assert enemy is not None
+        value = judge.value(seat.variant, seat.view, o, enemy, rng, budget, deadline)
+        if value is not None:
+            judged[o] = value - stays[o.legion]
+    best: Move | None = None
+    best_gain = float("-inf")
+    for gain, o, enemy in scored:
+        g = judged.get(o, gain)
+        if enemy is not None and o not in judged and _risky(seat, o):
+            continue  # an attack with our Titan is made only on a simulated judgement
+        if g > best_gain:
+            best, best_gain = o, g
+    if best is None or (done and best_gain <= 0.0):
+        if done:
+            return DoneMoving()
+        return next((s[1] for s in scored), options[0])
+    return best
+
+
+def _risky(seat: Seat, move: Move) -> bool:
+    return TITAN in seat.legions[move.legion].known
+
+
+def _enemy_at(seat: Seat, land: int) -> str | None:
+    for lg in seat.view.legions:
+        if lg.land == land and lg.owner != seat.me:
+            return lg.marker
+    return None
+
+
+def _wariness(seat: Seat, marker: str, land: int | None, occupied: list[int]) -> float:
+    """What our Titan's legion risks on ``land`` (None: where it stands) beyond what the
+    ``normal`` player's valuation already counts (:mod:`titan.ai.strong.safety`)."""
+    contents = tuple(seat.legions[marker].known)
+    if TITAN not in contents:
+        return 0.0
+    legion = seat.force(marker)
+    at = legion.land if land is None else land
+    vacated = None if land is None else legion.land
+    v, board = seat.variant, seat.board
+    wary = titan_risk(v, board, legion.members, seat.me, at, vacated, occupied)
+    usual = loss_chance(v, board, legion.members, seat.me, at, vacated=vacated, occupied=occupied)
+    return max(0.0, wary - usual) * stake(seat, contents, seat.me)

@@ -1,0 +1,73 @@
+"""What the store reads and writes, as plain values: a game row with its seats, the fields an
+action changes, and the notice PostgreSQL carries to every process after each action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+NOTIFY_CHANNEL = "titan_actions"  # PostgreSQL: each accepted action's Notice
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    name: str
+    kind: str  # "human" or "bot"
+    level: str | None
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass(slots=True)
+class GameRow:
+    id: str
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    version: int
+    digest: str
+    to_move: int
+    winner: int | None
+    created_at: datetime
+    updated_at: datetime
+    seats: list[SeatRow]
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A game row's fields that change with each action."""
+
+    version: int
+    digest: str
+    to_move: int
+    over: bool
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """What a NOTIFY on :data:`NOTIFY_CHANNEL` says: process ``origin`` stored the action that
+    brought game ``game_id`` to ``version``, whose log then has ``digest``. The payload is
+    ``"ORIGIN GAME_ID VERSION DIGEST"``; the origin lets a process skip its own actions."""
+
+    origin: str
+    game_id: str
+    version: int
+    digest: str
+
+    def payload(self) -> str:
+        return f"{self.origin} {self.game_id} {self.version} {self.digest}"
+
+    @classmethod
+    def parse(cls, payload: str) -> Notice | None:
+        parts = payload.split(" ")
+        if len(parts) != 4 or not parts[2].isdigit():
+            return None
+        return cls(parts[0], parts[1], int(parts[2]), parts[3])
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
