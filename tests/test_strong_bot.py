@@ -115,24 +115,24 @@ def _swapped(game: Game, seat: int, rng: random.Random) -> Game | None:
     return None
 
 
-def test_the_choice_does_not_depend_on_hidden_contents() -> None:
-    rng = random.Random(5)
+@pytest.mark.parametrize("seed", range(30, 34))
+def test_the_choice_does_not_depend_on_hidden_contents(seed: int) -> None:
+    rng = random.Random(seed)
     compared = Counter[str]()
-    for seed in range(30, 36):
-        for k, game in enumerate(_mixed(seed, Counter())):
-            if k % 7:
-                continue
-            prompt = game.prompt()
-            seat = prompt.player
-            twin = _swapped(game, seat, rng)
-            if twin is None:
-                continue
-            assert twin.prompt() == prompt
-            a = strong(99).choose(game.view(seat), prompt)
-            b = strong(99).choose(twin.view(seat), twin.prompt())
-            assert a == b, (prompt.kind, a, b)
-            compared[prompt.kind] += 1
-    assert compared[Decision.MOVE] >= 3, compared
+    for k, game in enumerate(_mixed(seed, Counter())):
+        if k % 9:
+            continue
+        prompt = game.prompt()
+        seat = prompt.player
+        twin = _swapped(game, seat, rng)
+        if twin is None:
+            continue
+        assert twin.prompt() == prompt
+        a = strong(99).choose(game.view(seat), prompt)
+        b = strong(99).choose(twin.view(seat), twin.prompt())
+        assert a == b, (prompt.kind, a, b)
+        compared[prompt.kind] += 1
+    assert sum(compared.values()) >= 3, compared
 
 
 def test_a_decision_with_one_option_is_answered_at_once() -> None:

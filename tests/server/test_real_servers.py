@@ -172,17 +172,19 @@ def test_crash_recovery_loses_no_acknowledged_action(servers: ServerPool, db_url
 
     player = threading.Thread(target=run, daemon=True)
     player.start()
+    # Random seats can lose their Titans within two turns, so the crash comes early: after
+    # the colours, the first splits and moves (a few dozen actions at most are needed).
     wait_until(
-        lambda: True if len(acked) >= 30 or errors or not player.is_alive() else None,
+        lambda: True if len(acked) >= 12 or errors or not player.is_alive() else None,
         timeout=60,
-        what="30 acknowledged actions",
+        what="12 acknowledged actions",
     )
     killed.set()
     first.kill()  # in the middle of the stream of actions: one may be in flight
     player.join(30)
     assert not player.is_alive()
     assert not errors, errors
-    assert len(acked) >= 30, "the game ended before the crash"
+    assert len(acked) >= 12, "the game ended before the crash"
     last_acked = max(a.version for a in acked)
 
     second = servers.start(db_url)
