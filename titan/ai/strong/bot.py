@@ -57,7 +57,8 @@ class StrongBot:
             assert eng is not None and eng.battle is not None and eng.battle.carry is not None
             return choose_carry(read_field(self.variant, view), options, eng.battle.carry.excess)
         if kind == Decision.MANEUVER:
-            return choose_maneuver(read_field(self.variant, view), options)
+            donors = {lg.marker: lg.known for lg in view.legions if lg.owner == view.you}
+            return choose_maneuver(read_field(self.variant, view), options, donors)
         if kind == Decision.MOVE and self.use_judge:
             seat = Seat.of(self.variant, view, self.seed)
             rng = decision_rng(self.seed, view)

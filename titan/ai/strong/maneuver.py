@@ -195,12 +195,18 @@ def _in_contact(board: dict[str, Piece], at: str, touch: Mapping[str, tuple[str,
     return any((q := board.get(n)) is not None and q.side != side for n in touch[at])
 
 
-def choose_maneuver(field: Field, options: Sequence[Action]) -> Action:
-    """Newcomers first (a summoned angel or a reinforcement must enter this phase), then the
-    best improving move, then the end of the phase."""
+def choose_maneuver(
+    field: Field, options: Sequence[Action], donors: Mapping[str, tuple[str, ...]] | None = None
+) -> Action:
+    """Newcomers first (a reinforcement, or an angel summoned when it is needed, must enter
+    this phase), then the best improving move, then the end of the phase. ``donors``: our
+    legions' contents, by marker (whom a summons would take an angel from, 15.1)."""
     for o in options:
-        if isinstance(o, Summon | Muster):
-            return o
+        if isinstance(o, Muster):
+            return o  # 14: one more defender, at no cost
+    summon = _summons(field, options, donors or {})
+    if summon is not None:
+        return summon
     moves = [o for o in options if isinstance(o, BattleMove)]
     end = next((o for o in options if isinstance(o, EndPhase)), options[-1])
     if not moves:
@@ -243,3 +249,17 @@ def _piece_of(field: Field, move: BattleMove) -> Piece:
         if p.character.name == move.name and p.side == field.me:
             return p
     raise ValueError(f"no {move.name} of ours waits to enter")
+
+
+def _summons(
+    field: Field, options: Sequence[Action], donors: Mapping[str, tuple[str, ...]]
+) -> Summon | None:
+    """15: an angel joins only a battle not already won, and never from our Titan's legion
+    unless it is tall (its angel guards the game)."""
+    offers = [o for o in options if isinstance(o, Summon)]
+    if not offers or Posture(field).ratio > 2.0:
+        return None
+    spare = [o for o in offers if TITAN not in donors.get(o.donor, ()) or len(donors[o.donor]) >= 6]
+    if not spare:
+        return None
+    return max(spare, key=lambda o: (o.lord == "Archangel", len(donors.get(o.donor, ())), o.donor))

@@ -29,6 +29,7 @@ from titan.engine.views import PlayerView
 from titan.variant import TITAN, Variant
 
 Key = tuple[str, int, str | None, tuple[str, ...], int]
+TITAN_HUNT = 0.3  # a legion this likely to hold its owner's Titan is worth a simulated look
 
 
 class AttackJudge:
@@ -128,8 +129,14 @@ def choose_move(
         scored.append((gain, o, enemy))
     deadline = budget.deadline()
     attacks = sorted((s for s in scored if s[2] is not None), key=lambda s: -s[0])
+    chosen = attacks[: budget.attack_candidates]
+    # An attack on a Titan's legion may win the game (19.3) even where the normal player's
+    # estimate dismisses it: two of those are judged as well.
+    chosen += [
+        a for a in attacks if a not in chosen and seat.force(a[2] or "").titan_chance >= TITAN_HUNT
+    ][:2]
     judged: dict[Move, float] = {}
-    for _, o, enemy in attacks[: budget.attack_candidates]:
+    for _, o, enemy in chosen:
         assert enemy is not None
         value = judge.value(seat.variant, seat.view, o, enemy, rng, budget, deadline)
         if value is not None:
