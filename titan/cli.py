@@ -83,6 +83,13 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _schema(args: argparse.Namespace) -> int:
     """Print the wire schema, or write it (the committed file's exact text)."""
+    if args.ts:
+        from titan.schema_ts import typescript_text
+
+        with open(args.ts, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(typescript_text())
+        if not args.write:
+            return 0
     text = schema_text()
     if args.write:
         with open(args.write, "w", encoding="utf-8", newline="\n") as fh:
@@ -130,6 +137,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         const=SCHEMA_PATH,
         metavar="PATH",
         help=f"write the schema to PATH (default {SCHEMA_PATH}) instead of printing it",
+    )
+    schema.add_argument(
+        "--ts",
+        nargs="?",
+        const="titan/web/src/wire.ts",
+        metavar="PATH",
+        help="write the TypeScript declarations of the browser client "
+        "(default titan/web/src/wire.ts)",
     )
     schema.set_defaults(func=_schema)
     srv = sub.add_parser("serve", help="run the game server (web API, WebSocket, lobby page)")

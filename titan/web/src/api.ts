@@ -1,0 +1,165 @@
+// The server's HTTP API and WebSocket (README, "The API in brief"). Every request names the
+// seat by its token; refusals come back as {error, rule, path} and are thrown as ApiError.
+import type { Action, Event, PlayerView, Prompt } from "./wire";
+
+export interface GameMessage {
+  game: string;
+  seat: number | null;
+  version: number;
+  status: string;
+  view: PlayerView;
+  prompt: Prompt | null;
+  events: Event[];
+  since: number;
+  next: number;
+}
+
+export interface SeatSummary {
+  seat: number;
+  name: string;
+  kind: "human" | "bot";
+  level: string | null;
+  taken: boolean;
+}
+
+export interface GameSummary {
+  id: string;
+  variant: string;
+  options: Record<string, unknown>;
+  status: string;
+  version: number;
+  to_move: number | null;
+  winner: number | null;
+  created_at: string;
+  updated_at: string;
+  seats: SeatSummary[];
+}
+
+export interface SeatSpec {
+  name: string;
+  kind: "human" | "bot";
+  level?: string | null;
+}
+
+export interface GameOptions {
+  titan_variant?: boolean;
+  point_target?: number | null;
+  turn_limit?: number | null;
+  mulligans?: number;
+}
+
+export interface CreatedSeat {
+  seat: number;
+  name: string;
+  kind: "human" | "bot";
+  level: string | null;
+  token: string | null;
+  url: string | null;
+}
+
+export interface GameCreated {
+  id: string;
+  seats: CreatedSeat[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly rule: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, token?: string | null, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "The server cannot be reached; retrying when it is back.");
+  }
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const err = (data ?? {}) as { error?: string; rule?: string | null };
+    throw new ApiError(response.status, err.error ?? `HTTP ${response.status}`, err.rule ?? null);
+  }
+  return data as T;
+}
+
+export const api = {
+  games: (status?: string) =>
+    call<{ games: GameSummary[] }>("GET", `/api/games${status ? `?status=${status}` : ""}`),
+  game: (id: string) => call<GameSummary>("GET", `/api/games/${encodeURIComponent(id)}`),
+  create: (seats: SeatSpec[], options: GameOptions, variant = "default") =>
+    call<GameCreated>("POST", "/api/games", null, { variant, seats, options }),
+  state: (id: string, token: string | null, since = 0) =>
+    call<GameMessage>("GET", `/api/games/${encodeURIComponent(id)}/state?since=${since}`, token),
+  act: (id: string, token: string, action: Action) =>
+    call<GameMessage>("POST", `/api/games/${encodeURIComponent(id)}/actions`, token, { action }),
+  levels: () => call<{ levels: string[]; default: string }>("GET", "/api/levels"),
+};
+
+export type SocketMessage =
+  | ({ type: "state" | "update" } & GameMessage)
+  | { type: "error"; error: string; rule?: string | null };
+
+/** A WebSocket that reconnects (with `since`, so nothing is missed or repeated) until closed. */
+export class GameSocket {
+  private ws: WebSocket | null = null;
+  private closed = false;
+  private retry = 500;
+  private timer: number | undefined;
+
+  constructor(
+    private readonly gameId: string,
+    private readonly token: string | null,
+    private readonly since: () => number,
+    private readonly onMessage: (m: SocketMessage) => void,
+    private readonly onStatus: (connected: boolean) => void,
+  ) {
+    this.open();
+    window.addEventListener("online", this.reopenNow);
+  }
+
+  private readonly reopenNow = (): void => {
+    if (!this.closed && (this.ws === null || this.ws.readyState === WebSocket.CLOSED)) {
+      window.clearTimeout(this.timer);
+      this.open();
+    }
+  };
+
+  private open(): void {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = new URLSearchParams({ since: String(this.since()) });
+    if (this.token) q.set("token", this.token);
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws?${q}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 500;
+      this.onStatus(true);
+    };
+    ws.onmessage = (e: MessageEvent<string>) => this.onMessage(JSON.parse(e.data) as SocketMessage);
+    ws.onclose = () => {
+      this.onStatus(false);
+      if (this.closed) return;
+      this.timer = window.setTimeout(() => this.open(), this.retry);
+      this.retry = Math.min(this.retry * 2, 8000);
+    };
+  }
+
+  close(): void {
+    this.closed = true;
+    window.clearTimeout(this.timer);
+    window.removeEventListener("online", this.reopenNow);
+    this.ws?.close();
+  }
+}

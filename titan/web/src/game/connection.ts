@@ -1,0 +1,150 @@
+// One game as this browser follows it: a WebSocket per seat held here (several make a
+// hot-seat game), or one spectator socket. Each seat's latest message and its whole event
+// history are kept; a reconnect asks for the events since the last one received, so a reload,
+// a dropped network or a new day restores exactly the same view.
+import { useEffect, useState } from "preact/hooks";
+import { api, ApiError, GameSocket, type GameMessage, type SocketMessage } from "../api";
+import type { HeldSeat } from "../session";
+import type { Action, Event, PlayerView, Prompt } from "../wire";
+
+export interface SeatState {
+  seat: number | null;
+  token: string | null;
+  name: string;
+  view: PlayerView | null;
+  prompt: Prompt | null;
+  events: Event[];
+  next: number;
+  version: number;
+  status: string;
+  connected: boolean;
+}
+
+export interface Snapshot {
+  seats: SeatState[];
+  error: string | null;
+  errorRule: string | null;
+  busy: boolean;
+}
+
+export class GameClient {
+  private sockets: GameSocket[] = [];
+  private listeners = new Set<() => void>();
+  snapshot: Snapshot;
+
+  constructor(
+    readonly gameId: string,
+    held: HeldSeat[],
+  ) {
+    const seats: SeatState[] = (held.length ? held : [null]).map((h) => ({
+      seat: h ? h.seat : null,
+      token: h ? h.token : null,
+      name: h ? h.name : "spectator",
+      view: null,
+      prompt: null,
+      events: [],
+      next: 0,
+      version: -1,
+      status: "",
+      connected: false,
+    }));
+    this.snapshot = { seats, error: null, errorRule: null, busy: false };
+    seats.forEach((s, i) => {
+      this.sockets.push(
+        new GameSocket(
+          gameId,
+          s.token,
+          () => this.snapshot.seats[i]?.next ?? 0,
+          (m) => this.receive(i, m),
+          (connected) => this.patchSeat(i, { connected }),
+        ),
+      );
+    });
+  }
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private set(next: Partial<Snapshot>): void {
+    this.snapshot = { ...this.snapshot, ...next };
+    this.listeners.forEach((fn) => fn());
+  }
+
+  private patchSeat(i: number, patch: Partial<SeatState>): void {
+    const seats = this.snapshot.seats.slice();
+    const old = seats[i];
+    if (!old) return;
+    seats[i] = { ...old, ...patch };
+    this.set({ seats });
+  }
+
+  private receive(i: number, m: SocketMessage): void {
+    if (m.type === "error") {
+      this.set({ error: m.error, errorRule: m.rule ?? null });
+      return;
+    }
+    this.apply(i, m);
+  }
+
+  /** Take a message (from the socket or an action's reply) unless an equal or newer one
+   * arrived already; events are appended where they continue the history. */
+  private apply(i: number, m: GameMessage): void {
+    const old = this.snapshot.seats[i];
+    if (!old) return;
+    let events = old.events;
+    if (m.since <= old.events.length && m.next > old.events.length) {
+      events = old.events.concat(m.events.slice(old.events.length - m.since));
+    } else if (m.since === 0) {
+      events = m.events;
+    }
+    const newer = m.version >= old.version;
+    this.patchSeat(i, {
+      events,
+      next: Math.max(old.next, events.length),
+      ...(newer ? { view: m.view, prompt: m.prompt, version: m.version, status: m.status } : {}),
+    });
+  }
+
+  /** Send an action for the seat at index ``i`` of ``snapshot.seats``. */
+  async act(i: number, action: Action): Promise<boolean> {
+    const s = this.snapshot.seats[i];
+    if (!s || !s.token) return false;
+    this.set({ busy: true, error: null, errorRule: null });
+    try {
+      // The reply holds the events this action caused: applied now, the board answers at
+      // once; the socket's copy of them is then recognised as already seen.
+      this.apply(i, await api.act(this.gameId, s.token, action));
+      this.set({ busy: false });
+      return true;
+    } catch (e) {
+      const err = e instanceof ApiError ? e : new ApiError(0, String(e));
+      this.set({ busy: false, error: err.message, errorRule: err.rule });
+      return false;
+    }
+  }
+
+  clearError(): void {
+    this.set({ error: null, errorRule: null });
+  }
+
+  close(): void {
+    this.sockets.forEach((s) => s.close());
+    this.listeners.clear();
+  }
+}
+
+export function useGameClient(gameId: string, held: HeldSeat[]): [GameClient, Snapshot] {
+  const [client] = useState(() => new GameClient(gameId, held));
+  const [snap, setSnap] = useState(client.snapshot);
+  useEffect(() => {
+    const off = client.subscribe(() => setSnap(client.snapshot));
+    setSnap(client.snapshot);
+    return () => {
+      off();
+      client.close();
+    };
+  }, [client]);
+  return [client, snap];
+}
