@@ -121,4 +121,11 @@ class RandomBot:
         if rng.random() < 0.05:
             partial = sorted(other)  # mutual elimination now and then
         a, d = (sorted(whole), partial) if losers == "attacker" else (partial, sorted(whole))
-        return Proposal(tuple(a), tuple(d))
+        proposal = Proposal(tuple(a), tuple(d))
+        # Errata 9.3: a set must hold a new proposal and none the opponent made; only what
+        # the prompt lists may be named.
+        neg = eng.negotiation
+        made = set() if neg is None else {*neg.attacker_proposals, *neg.defender_proposals}
+        if proposal in made or proposal not in prompt.proposals:
+            return None
+        return proposal

@@ -1,12 +1,72 @@
-// The game's history in sentences.
+// The game's history in sentences (events.ts), numbered, grouped by game turn, newest at the
+// bottom. The list follows new events unless the reader has scrolled up to read older ones.
+import { useLayoutEffect, useMemo, useRef } from "preact/hooks";
+import { describeEvents, type LoggedEvent } from "../events";
 import type { Event } from "../wire";
+import { useUi } from "./ui";
+
+interface TurnGroup {
+  turn: number;
+  title: string;
+  items: LoggedEvent[];
+}
+
+function groupByTurn(items: LoggedEvent[]): TurnGroup[] {
+  const groups: TurnGroup[] = [];
+  for (const item of items) {
+    let g = groups[groups.length - 1];
+    if (!g || item.event.type === "turn_started") {
+      g = { turn: item.turn, title: item.turn === 0 ? "Setting up" : item.text, items: [] };
+      groups.push(g);
+    }
+    // The turn's heading already says what its first event says.
+    if (item.event.type !== "turn_started") g.items.push(item);
+  }
+  return groups;
+}
 
 export function EventLog(props: { events: Event[] }) {
+  const { view } = useUi();
+  const groups = useMemo(() => groupByTurn(describeEvents(props.events, view)), [props.events, view]);
+  const box = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true); // at the bottom: keep following
+
+  const onScroll = () => {
+    const el = box.current;
+    if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+  };
+  // After every render (new events, or sentences that changed with the view), unless the
+  // reader has scrolled up.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  });
+
   return (
-    <section class="log">
-      <ol>
-        {props.events.map((e) => <li>{e.type}</li>)}
-      </ol>
+    <section class="log" data-log aria-label="Game log">
+      <h2>Log</h2>
+      <div class="log-scroll" ref={box} onScroll={onScroll} aria-live="polite">
+        {groups.length === 0 && <p class="log-empty">Nothing has happened yet.</p>}
+        {groups.map((g) => (
+          <div class="log-turn" data-turn={g.turn} key={`${g.turn}-${g.items[0]?.index ?? g.title}`}>
+            <h3>{g.title}</h3>
+            {g.items.length > 0 && (
+              <ol start={(g.items[0]?.index ?? 0) + 1}>
+                {g.items.map((item) => (
+                  <li
+                    value={item.index + 1}
+                    data-event={item.event.type}
+                    class={item.secret ? "secret" : undefined}
+                    title={item.secret ? "Not everyone sees this" : undefined}
+                  >
+                    {item.text}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        ))}
+      </div>
     </section>
   );
 }

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { heldGame, holdSeat, tokenFromFragment } from "../session";
 import { loadVariant, type VariantData } from "../variant";
-import type { Action } from "../wire";
+import type { Action, Event, Struck } from "../wire";
 import { Battle } from "./Battle";
 import { Board } from "./Board";
 import { useGameClient } from "./connection";
@@ -57,7 +57,7 @@ export function GamePage(props: { gameId: string }) {
 
   const seat = snap.seats[shown];
   useTurnNotice(seat?.prompt != null && seat.seat !== null, seat?.name ?? "");
-  useKeys(client, shown, seat?.prompt ?? null);
+  useKeys(client, shown, seat?.prompt ?? null, select);
 
   if (!seat || !seat.view || !variant) {
     return <main class="loading">{snap.error ? <p class="error">{snap.error}</p> : <p>Loading the game…</p>}</main>;
@@ -72,8 +72,11 @@ export function GamePage(props: { gameId: string }) {
     prompt: seat.prompt,
     busy: snap.busy,
     act: (action: Action) => {
+      // The selection goes with the click (not when the answer comes back, by which time
+      // the player may have picked the next legion).
       setOffer(null);
-      void client.act(shown, action).then((ok) => ok && select(null));
+      select(null);
+      void client.act(shown, action);
     },
     selected,
     select,
@@ -84,7 +87,7 @@ export function GamePage(props: { gameId: string }) {
   const me = view.you !== null ? view.players[view.you] : null;
   return (
     <UiContext.Provider value={ui}>
-      <main class="game" data-seat={view.you ?? "spectator"} data-version={seat.version}>
+      <main class="game" data-seat={view.you ?? "spectator"} data-version={seat.version} data-turn={view.turn} data-busy={snap.busy ? "" : undefined}>
         <header>
           <a href="/">Lobby</a>
           <span class="title">Titan · game {props.gameId}</span>
@@ -93,7 +96,7 @@ export function GamePage(props: { gameId: string }) {
           {!seat.connected && <span class="offline" data-offline>reconnecting…</span>}
         </header>
         <div class="play">
-          <div class="boards">{battle ? <Battle battle={battle} /> : <Board />}</div>
+          <div class="boards">{battle ? <Battle battle={battle} lastStrike={lastStrikeOf(seat.events)} /> : <Board />}</div>
           <aside>
             {snap.error && (
               <p class="error" data-error onClick={() => client.clearError()}>
@@ -109,4 +112,14 @@ export function GamePage(props: { gameId: string }) {
       </main>
     </UiContext.Provider>
   );
+}
+
+/** The latest strike of the battle under way, whose dice the battle view shows. */
+function lastStrikeOf(events: Event[]): Struck | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e?.type === "battle_started") return null;
+    if (e?.type === "struck") return e;
+  }
+  return null;
 }

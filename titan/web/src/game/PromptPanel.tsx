@@ -39,8 +39,14 @@ export function PromptPanel() {
   if (!prompt) {
     const who = view.deciding >= 0 ? view.players[view.deciding]?.name ?? "?" : null;
     return (
-      <section class="prompt waiting" data-prompt="none">
-        <p>{view.over ? "The game is over." : who ? `Waiting for ${who}.` : "Waiting."}</p>
+      <section class="prompt waiting" data-prompt={view.over ? "game_over" : "none"}>
+        <p>
+          {view.over
+            ? `The game is over: ${view.winner !== null ? `${view.players[view.winner]?.name ?? "?"} wins` : "nobody wins"}.`
+            : who
+              ? `Waiting for ${who}.`
+              : "Waiting."}
+        </p>
       </section>
     );
   }

@@ -7,10 +7,17 @@ import type { GameClient } from "./connection";
 const DONE = new Set(["done_splitting", "done_moving", "done_mustering", "end_phase"]);
 const UNDO = new Set(["undo_move", "reset_maneuver"]);
 
-export function useKeys(client: GameClient, seatIndex: number, prompt: Prompt | null): void {
+export function useKeys(client: GameClient, seatIndex: number, prompt: Prompt | null, select: (key: string | null) => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!prompt || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+      const t = e.target;
+      if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+      if (e.key === "Escape") {
+        select(null);
+        return;
+      }
+      // Enter on a focused button (or a board element acting as one) is that control's own.
+      if (!prompt || (e.key === "Enter" && t instanceof Element && t.closest("button, a, [role=button]"))) return;
       if (e.key === "Enter") {
         const done = prompt.options.find((o) => DONE.has(o.type));
         if (done) {
@@ -28,5 +35,5 @@ export function useKeys(client: GameClient, seatIndex: number, prompt: Prompt | 
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [client, seatIndex, prompt]);
+  }, [client, seatIndex, prompt, select]);
 }

@@ -1,0 +1,269 @@
+"""A player who plays the browser client by clicking only, as a person would: it reads the
+decision panel (``data-prompt``), picks on the boards (``data-legion``, ``data-land``,
+``data-fighter``, ``data-hex``, ``data-target``) and presses the controls (``data-action``).
+It never calls the API. Its policy is simple but purposeful, so that a game reaches what the
+tests must see: it splits, moves toward the enemy and attacks, musters, fights every battle
+to its end, strikes whenever it can and takes carry-over when offered."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page
+
+LANDS_FILE = Path(__file__).resolve().parents[2] / "titan/variants/default/masterboard.json"
+AVOID = {"withdraw", "concede", "flee", "decline", "no_more_proposals", "mulligan"}
+
+
+@cache
+def _cells() -> dict[int, tuple[int, int]]:
+    lands = json.loads(LANDS_FILE.read_text("utf-8"))["lands"]
+    return {int(x["label"]): (int(x["col"]), int(x["row"])) for x in lands}
+
+
+def _distance(a: int, b: int) -> int:
+    """A rough distance between two lands on the grid (enough to head toward someone)."""
+    (c1, r1), (c2, r2) = _cells()[a], _cells()[b]
+    return abs(c1 - c2) + abs(r1 - r2)
+
+
+@dataclass
+class Seen:
+    """What the game showed this player, for the tests' assertions."""
+
+    decisions: Counter[str] = field(default_factory=Counter)
+    actions: Counter[str] = field(default_factory=Counter)
+    carried: int = 0
+
+
+class ClickPlayer:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.seen = Seen()
+        self._tried: set[str] = set()  # legions tried this movement phase without a target
+        self._phase_key = ""
+
+    # --- reading the screen ------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        """The decision this seat faces ("none" while others decide)."""
+        panel = self.page.locator("[data-prompt]").first
+        return panel.get_attribute("data-prompt") or "none"
+
+    def version(self) -> int:
+        return int(self.page.locator("main.game").get_attribute("data-version") or -1)
+
+    def wait_decision(self, timeout_ms: float = 60_000) -> str:
+        """Until this seat must decide (or the game is over)."""
+        self.page.wait_for_function(
+            """() => {
+                const p = document.querySelector('[data-prompt]');
+                const over = document.querySelector('[data-prompt="game_over"]');
+                return over || (p && p.getAttribute('data-prompt') !== 'none'
+                    && !document.querySelector('main.game[data-busy]'));
+            }""",
+            timeout=timeout_ms,
+        )
+        return self.prompt()
+
+    def my_seat(self) -> int:
+        return int(self.page.locator("main.game").get_attribute("data-seat") or -1)
+
+    def _attrs(self, selector: str, *names: str) -> list[list[str]]:
+        """The attributes of every element matching ``selector``, read in one go (the page
+        re-renders as the server's messages arrive: elements must not be read one by one)."""
+        rows: list[list[str]] = self.page.evaluate(
+            "([sel, names]) => [...document.querySelectorAll(sel)]"
+            ".map(el => names.map(n => el.getAttribute(n) ?? ''))",
+            [selector, list(names)],
+        )
+        return rows
+
+    def legions(self) -> list[tuple[str, int, int]]:
+        """(marker, owner, land) of every legion on the masterboard."""
+        rows = self._attrs("[data-legion][data-at]", "data-legion", "data-owner", "data-at")
+        return [(m, int(o), int(at)) for m, o, at in rows]
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def _click(self, loc: Locator, kind: str) -> None:
+        before = self.version()
+        loc.click()
+        self.seen.actions[kind] += 1
+        offer = self.page.locator("[data-offer] button[data-action]")
+        if offer.count():
+            offer.first.click()
+        self._settle(before)
+
+    def _settle(self, before: int) -> None:
+        """Until the screen shows the answer to the last action (its version moved on)."""
+        self.page.wait_for_function(
+            "v => Number(document.querySelector('main.game')?.dataset.version) > v"
+            " || !!document.querySelector('[data-error]')"
+            " || !!document.querySelector('[data-handover]')",
+            arg=before,
+            timeout=60_000,
+        )
+        error = self.page.locator("[data-error]")
+        if error.count():
+            raise AssertionError(f"the server refused a click: {error.first.inner_text()}")
+
+    def _button(self, kind: str) -> Locator | None:
+        loc = self.page.locator(f"[data-prompt] [data-action='{kind}']:not(:disabled)")
+        return loc.first if loc.count() else None
+
+    def _press(self, *kinds: str) -> bool:
+        for kind in kinds:
+            b = self._button(kind)
+            if b is not None:
+                self._click(b, kind)
+                return True
+        return False
+
+    def _any(self) -> None:
+        """The first control of the panel that does not give up anything."""
+        controls = self._attrs("[data-prompt] [data-action]:not(:disabled)", "data-action")
+        kinds = [k for (k,) in controls]
+        for kind in kinds:
+            if kind not in AVOID:
+                self._click(self.page.locator(f"[data-prompt] [data-action='{kind}']").first, kind)
+                return
+        for kind in ("decline", "no_more_proposals"):
+            if self._press(kind):
+                return
+        raise AssertionError(f"nothing to press for {self.prompt()}")
+
+    def step(self) -> str:
+        """Make this seat's current decision by clicking; returns its kind."""
+        kind = self.wait_decision()
+        self.seen.decisions[kind] += 1
+        if kind == "game_over":
+            return kind
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            self._any()
+        else:
+            handler()
+        return kind
+
+    # --- the masterboard -----------------------------------------------------------------------
+
+    def _on_split(self) -> None:
+        # The starting legion must split 4 + 4 (5.2); later ones are left whole.
+        tall = self.page.locator("[data-legion][data-can-act][data-height='8']")
+        if not tall.count():
+            self._press("done_splitting") or self._any()
+            return
+        legion = tall.first
+        if not self.page.locator("[data-split-legion]").count():
+            legion.click()
+        fill = self.page.locator("[data-fill-split]").first
+        names = (fill.get_attribute("data-fill-split") or "").split(",")
+        boxes = self.page.locator("[data-split-legion] input[data-character]")
+        ticked: set[int] = set()
+        for name in names:
+            for i in range(boxes.count()):
+                if i not in ticked and boxes.nth(i).get_attribute("data-character") == name:
+                    boxes.nth(i).check()
+                    ticked.add(i)
+                    break
+        self._click(self.page.locator("[data-action='split']:not(:disabled)").first, "split")
+
+    def _on_move(self) -> None:
+        me = self.my_seat()
+        everyone = self.legions()
+        enemies = [land for _, owner, land in everyone if owner != me]
+        movable = [
+            m
+            for (m,) in self._attrs("[data-legion][data-can-act]", "data-legion")
+            if m not in self._tried
+        ]
+        if not movable:
+            self._tried.clear()
+            if self._press("done_moving"):
+                return
+            self._any()
+            return
+        marker = movable[0]
+        self.page.locator(f"[data-legion='{marker}']").first.click()
+        targets = [int(x) for (x,) in self._attrs("[data-land][data-target]", "data-land")]
+        self._tried.add(marker)
+        if not targets:
+            return
+        # Attack where an enemy stands; else head for the nearest enemy.
+        attack = [t for t in targets if t in enemies]
+        if attack:
+            land = attack[0]
+        elif enemies:
+            land = min(targets, key=lambda t: min(_distance(t, e) for e in enemies))
+        else:
+            land = targets[0]
+        self._click(self.page.locator(f"[data-land='{land}'][data-target]").first, "move")
+
+    def _on_engage(self) -> None:
+        self._press("engage") or self._any()
+
+    def _on_flee(self) -> None:
+        self._press("dont_flee") or self._any()
+
+    def _on_negotiate(self) -> None:
+        self._press("fight", "no_more_proposals") or self._any()
+
+    def _on_negotiate_final(self) -> None:
+        self._press("fight") or self._any()
+
+    def _on_muster(self) -> None:
+        self._press("muster", "done_mustering") or self._any()
+
+    def _on_reinforce(self) -> None:
+        self._press("muster", "decline") or self._any()
+
+    def _on_summon(self) -> None:
+        self._press("summon", "decline") or self._any()
+
+    def _on_acquire(self) -> None:
+        self._press("acquire", "decline") or self._any()
+
+    # --- the battleland ------------------------------------------------------------------------
+
+    def _pick_fighter_with_targets(self) -> bool:
+        """Select one of our characters that has somewhere to go (or someone to strike)."""
+        for (key,) in self._attrs("[data-fighter][data-pickable]", "data-fighter"):
+            self.page.locator(f"[data-fighter='{key}']").first.click()
+            if self.page.locator("[data-hex][data-target]").count():
+                return True
+        return False
+
+    def _on_maneuver(self) -> None:
+        if self._pick_fighter_with_targets():
+            hexes = self.page.locator("[data-hex][data-target]")
+            self._click(hexes.nth(hexes.count() // 2), "battle_move")
+            return
+        self._press("end_phase") or self._any()
+
+    def _on_strike(self) -> None:
+        if self._pick_fighter_with_targets():
+            self._click(self.page.locator("[data-hex][data-target]").first, "strike")
+            return
+        self._press("end_phase") or self._any()
+
+    _on_counterstrike = _on_strike
+
+    def _on_carry_over(self) -> None:
+        for (to,) in self._attrs("[data-prompt] [data-action='carry_over']", "data-to"):
+            if to:
+                self.seen.carried += 1
+                loc = self.page.locator(f"[data-prompt] [data-action='carry_over'][data-to='{to}']")
+                self._click(loc.first, "carry_over")
+                return
+        self._any()
+
+    def _on_battle_may_concede(self) -> None:
+        self._press("decline") or self._any()
+
+    def _on_concession_offered(self) -> None:
+        self._press("decline") or self._any()

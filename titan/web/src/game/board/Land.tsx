@@ -1,0 +1,88 @@
+// One land of the masterboard: its cut-triangle shape in the terrain's colour, the terrain
+// name, the printed number by its label side (10.1), the signs on its long sides, and the
+// legions standing in it (drawn inside the land's group so a test or a click finds them there).
+import { TERRAIN_FILL } from "../../colours";
+import type { MasterLand } from "../../variant";
+import type { LegionView } from "../../wire";
+import { type LandGeometry, pointsAttr } from "./geometry";
+import { LegionStack, type MarkerHandlers } from "./Legions";
+import { Sign } from "./Signs";
+
+/** Dark fills get light text. */
+function isDark(hex: string): boolean {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const r = (n >> 16) & 255;
+  const g = (n >> 8) & 255;
+  const b = n & 255;
+  return 0.299 * r + 0.587 * g + 0.114 * b < 120;
+}
+
+export interface LandProps {
+  land: MasterLand;
+  g: LandGeometry;
+  legions: LegionView[];
+  /** A legal destination or target of the current decision. */
+  target: boolean;
+  /** The engagement under way is here. */
+  engaged: boolean;
+  onLand: (land: number) => void;
+  markers: MarkerHandlers;
+}
+
+export function Land(props: LandProps) {
+  const { land, g, target } = props;
+  const fill = TERRAIN_FILL[land.terrain] ?? "#dddddd";
+  const ink = isDark(fill) ? "#ffffff" : "#1b1b1b";
+  const onKey = (e: KeyboardEvent) => {
+    if (target && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      e.stopPropagation(); // not the page's Enter = "done" shortcut
+      props.onLand(land.label);
+    }
+  };
+  return (
+    <g
+      class={`land${target ? " target" : ""}`}
+      data-land={land.label}
+      data-terrain={land.terrain}
+      data-target={target ? "" : undefined}
+      data-engaged={props.engaged ? "" : undefined}
+      tabIndex={target ? 0 : undefined}
+      role={target ? "button" : undefined}
+      aria-label={`Land ${land.label}, ${land.terrain}`}
+      onClick={() => props.onLand(land.label)}
+      onKeyDown={onKey}
+      style={{ cursor: target ? "pointer" : "default" }}
+    >
+      <title>{`${land.label} ${land.terrain}`}</title>
+      <polygon points={pointsAttr(g.vertices)} fill={fill} stroke="#2a2a2a" stroke-width={1.2} stroke-linejoin="round" />
+      {target && (
+        <polygon
+          class="target-ring"
+          points={pointsAttr(g.vertices)}
+          fill="#ffd400"
+          fill-opacity={0.35}
+          stroke="#ffd400"
+          stroke-width={4}
+          stroke-linejoin="round"
+          pointer-events="none"
+        />
+      )}
+      {props.engaged && (
+        <polygon points={pointsAttr(g.vertices)} fill="none" stroke="#c00000" stroke-width={4} stroke-dasharray="6 3" pointer-events="none" />
+      )}
+      <text x={g.namePos.x} y={g.namePos.y} text-anchor="middle" dominant-baseline="middle" font-size={10} fill={ink} pointer-events="none">
+        {land.terrain}
+      </text>
+      <text x={g.numberPos.x} y={g.numberPos.y} text-anchor="middle" dominant-baseline="middle" font-size={10.5} font-weight="bold" fill={ink} pointer-events="none">
+        {land.label}
+      </text>
+      <g pointer-events="none">
+        {land.exits.map(([to, sign, side]) => (
+          <Sign g={g} side={side} sign={sign} to={to} />
+        ))}
+      </g>
+      {props.legions.length > 0 && <LegionStack at={g.stackPos} legions={props.legions} handlers={props.markers} />}
+    </g>
+  );
+}
