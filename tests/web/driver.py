@@ -63,11 +63,14 @@ class ClickPlayer:
             """() => {
                 const p = document.querySelector('[data-prompt]');
                 const over = document.querySelector('[data-prompt="game_over"]');
-                return over || (p && p.getAttribute('data-prompt') !== 'none'
-                    && !document.querySelector('main.game[data-busy]'));
+                return over || document.querySelector('[data-handover]')
+                    || (p && p.getAttribute('data-prompt') !== 'none'
+                        && !document.querySelector('main.game[data-busy]'));
             }""",
             timeout=timeout_ms,
         )
+        if self.page.locator("[data-handover]").count():
+            return "handover"
         return self.prompt()
 
     def my_seat(self) -> int:
@@ -124,6 +127,10 @@ class ClickPlayer:
                 return True
         return False
 
+    def _press_or_any(self, *kinds: str) -> None:
+        if not self._press(*kinds):
+            self._any()
+
     def _any(self) -> None:
         """The first control of the panel that does not give up anything."""
         controls = self._attrs("[data-prompt] [data-action]:not(:disabled)", "data-action")
@@ -140,6 +147,8 @@ class ClickPlayer:
     def step(self) -> str:
         """Make this seat's current decision by clicking; returns its kind."""
         kind = self.wait_decision()
+        if kind == "handover":
+            return kind  # a hot-seat hand-over: the caller decides who comes to the screen
         self.seen.decisions[kind] += 1
         if kind == "game_over":
             return kind
@@ -156,7 +165,7 @@ class ClickPlayer:
         # The starting legion must split 4 + 4 (5.2); later ones are left whole.
         tall = self.page.locator("[data-legion][data-can-act][data-height='8']")
         if not tall.count():
-            self._press("done_splitting") or self._any()
+            self._press_or_any("done_splitting")
             return
         legion = tall.first
         if not self.page.locator("[data-split-legion]").count():
@@ -205,28 +214,28 @@ class ClickPlayer:
         self._click(self.page.locator(f"[data-land='{land}'][data-target]").first, "move")
 
     def _on_engage(self) -> None:
-        self._press("engage") or self._any()
+        self._press_or_any("engage")
 
     def _on_flee(self) -> None:
-        self._press("dont_flee") or self._any()
+        self._press_or_any("dont_flee")
 
     def _on_negotiate(self) -> None:
-        self._press("fight", "no_more_proposals") or self._any()
+        self._press_or_any("fight", "no_more_proposals")
 
     def _on_negotiate_final(self) -> None:
-        self._press("fight") or self._any()
+        self._press_or_any("fight")
 
     def _on_muster(self) -> None:
-        self._press("muster", "done_mustering") or self._any()
+        self._press_or_any("muster", "done_mustering")
 
     def _on_reinforce(self) -> None:
-        self._press("muster", "decline") or self._any()
+        self._press_or_any("muster", "decline")
 
     def _on_summon(self) -> None:
-        self._press("summon", "decline") or self._any()
+        self._press_or_any("summon", "decline")
 
     def _on_acquire(self) -> None:
-        self._press("acquire", "decline") or self._any()
+        self._press_or_any("acquire", "decline")
 
     # --- the battleland ------------------------------------------------------------------------
 
@@ -243,13 +252,13 @@ class ClickPlayer:
             hexes = self.page.locator("[data-hex][data-target]")
             self._click(hexes.nth(hexes.count() // 2), "battle_move")
             return
-        self._press("end_phase") or self._any()
+        self._press_or_any("end_phase")
 
     def _on_strike(self) -> None:
         if self._pick_fighter_with_targets():
             self._click(self.page.locator("[data-hex][data-target]").first, "strike")
             return
-        self._press("end_phase") or self._any()
+        self._press_or_any("end_phase")
 
     _on_counterstrike = _on_strike
 
@@ -263,7 +272,16 @@ class ClickPlayer:
         self._any()
 
     def _on_battle_may_concede(self) -> None:
-        self._press("decline") or self._any()
+        self._press_or_any("decline")
 
     def _on_concession_offered(self) -> None:
-        self._press("decline") or self._any()
+        self._press_or_any("decline")
+
+    # --- what the screen shows of a legion -----------------------------------------------------
+
+    def contents_of(self, marker: str) -> str:
+        """The contents shown for a legion when the pointer rests on its marker."""
+        self.page.locator(f"[data-legion='{marker}']").first.hover()
+        text = self.page.locator(f"[data-contents='{marker}']").first.inner_text()
+        self.page.mouse.move(0, 0)
+        return text

@@ -38,8 +38,8 @@ def create_from_lobby(page: Page, server: Server, level: str) -> str:
     second.locator("select[name='kind']").select_option("bot")
     second.locator("select[name='level']").select_option(level)
     page.click("[data-action='create-game']")
-    created = page.wait_for_selector("[data-created]")
-    game_id = created.get_attribute("data-created") or ""
+    page.wait_for_selector("[data-created]")
+    game_id = page.locator("[data-created]").first.get_attribute("data-created") or ""
     page.click("[data-action='open-game']")
     page.wait_for_selector("main.game")
     return game_id

@@ -1,0 +1,115 @@
+"""Seats in browsers: hot-seat (two players at one screen, a hand-over screen between them
+that shows nothing of the game) and two remote players in two browser contexts (each sees
+only its own legions' contents, checked in the DOM; a move by one appears for the other
+without a reload)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.server.harness import Api, Server, human
+from tests.web.conftest import Contexts
+from tests.web.driver import ClickPlayer
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+CHARACTERS = ("Titan", "Angel", "Centaur", "Gargoyle", "Ogre")
+
+
+def names_in(text: str) -> set[str]:
+    return {c for c in CHARACTERS if c in text}
+
+
+def assert_hidden(page: Page) -> None:
+    """The hand-over screen: no board, no legion, no contents anywhere in the DOM."""
+    page.wait_for_selector("[data-handover]")
+    assert page.locator("[data-legion]").count() == 0
+    assert page.locator("[data-contents]").count() == 0
+    assert page.locator("svg").count() == 0
+
+
+def test_hot_seat_hands_over_without_showing_the_other_players_legions(
+    page: Page, web_server: Server
+) -> None:
+    page.goto(web_server.url + "/")
+    page.wait_for_selector("[data-action='create-game']:not(:disabled)")
+    for i, name in enumerate(("Ann", "Bea")):
+        row = page.locator(f"[data-seat-row='{i}']")
+        row.locator("input[name='name']").fill(name)
+        row.locator("select[name='kind']").select_option("human-here")
+    page.click("[data-action='create-game']")
+    page.wait_for_selector("[data-created]")
+    page.click("[data-action='open-game']")
+    player = ClickPlayer(page)
+    handovers: list[str] = []
+    seen_own: dict[str, set[str]] = {}  # marker -> what its owner saw in it
+    secret_checked = 0
+    for _ in range(200):
+        if player.step() == "handover":
+            assert_hidden(page)
+            handovers.append(page.locator("[data-handover] h1").inner_text())
+            page.click("[data-action='handover']")
+            page.wait_for_selector("main.game")
+            me = player.my_seat()
+            for marker, owner, _land in player.legions():
+                if owner == me:
+                    seen_own[marker] = names_in(player.contents_of(marker))
+                elif marker in seen_own and len(seen_own[marker]) > 0:
+                    # The other player's split legions: their contents are secret (4.1).
+                    shown = player.contents_of(marker)
+                    assert "nothing known" in shown or names_in(shown) < seen_own[marker], shown
+                    secret_checked += 1
+            if len(handovers) >= 4 and secret_checked:
+                break
+    assert len(handovers) >= 4 and secret_checked, (handovers, secret_checked)
+    assert any("Ann" in h for h in handovers) and any("Bea" in h for h in handovers)
+
+
+def test_two_remote_players_see_only_their_own_legions_and_each_others_moves(
+    contexts: Contexts, web_server: Server
+) -> None:
+    with Api(web_server.url) as api:
+        game = api.create_game([human("Ann"), human("Bob")])
+    pages = [contexts.page(), contexts.page()]
+    for seat, page in enumerate(pages):
+        page.goto(game.seats[seat].url or "")
+        page.wait_for_selector("main.game")
+    players = [ClickPlayer(p) for p in pages]
+    moved: tuple[int, str, int] | None = None
+    for _ in range(200):
+        acting = next((i for i, p in enumerate(players) if p.prompt() not in ("none", "")), None)
+        if acting is None:
+            pages[0].wait_for_timeout(100)
+            continue
+        before = {m: at for m, _o, at in players[acting].legions()}
+        kind = players[acting].step()
+        if kind == "move":
+            after = {
+                m: at for m, o, at in players[acting].legions() if o == players[acting].my_seat()
+            }
+            changed = [(m, at) for m, at in after.items() if before.get(m) != at]
+            if changed:
+                moved = (acting, changed[0][0], changed[0][1])
+                break
+    assert moved is not None, "no move was made"
+    mover, marker, land = moved
+    other = pages[1 - mover]
+    # The move shows up on the other screen by itself (WebSocket), without a reload.
+    other.wait_for_selector(f"[data-legion='{marker}'][data-at='{land}']", timeout=20_000)
+    # Each sees its own legions' contents whole, and of the other's exactly what its seat may
+    # know (errata 4.1: the server's view for that seat), never what only the owner knows.
+    secret_seen = 0
+    with Api(web_server.url) as api:
+        for seat, player in enumerate(players):
+            view = api.state(game.id, game.token(seat))["view"]
+            known = {lg["marker"]: lg for lg in view["legions"]}
+            for marker, owner, _land in player.legions():
+                shown = names_in(player.contents_of(marker))
+                assert shown == set(known[marker]["known"]), (seat, marker, shown)
+                if owner == seat:
+                    assert known[marker]["complete"]
+                else:
+                    full = names_in(players[owner].contents_of(marker))
+                    secret_seen += len(full - shown)
+    assert secret_seen > 0, "no legion's contents were secret: the check proved nothing"
