@@ -5,8 +5,11 @@ without a reload)."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, WebSocketRoute
 
 from tests.server.harness import Api, Server, human
 from tests.web.conftest import Contexts
@@ -113,3 +116,61 @@ def test_two_remote_players_see_only_their_own_legions_and_each_others_moves(
                     full = names_in(players[owner].contents_of(marker))
                     secret_seen += len(full - shown)
     assert secret_seen > 0, "no legion's contents were secret: the check proved nothing"
+
+
+def test_a_dropped_network_comes_back_to_the_same_view(
+    contexts: Contexts, web_server: Server
+) -> None:
+    """One player's connection drops (its WebSocket is cut, and new ones are refused) while the
+    other plays on; when the network is back, the client reconnects by itself from the last
+    event it had and shows exactly the server's view, without a reload."""
+    down = [False, False]  # per seat: its network is cut
+    sockets: list[list[WebSocketRoute]] = [[], []]
+
+    def through(seat: int) -> Callable[[WebSocketRoute], None]:
+        def route(ws: WebSocketRoute) -> None:
+            if down[seat]:
+                ws.close()
+                return
+            ws.connect_to_server()
+            sockets[seat].append(ws)
+
+        return route
+
+    with Api(web_server.url) as api:
+        game = api.create_game([human("Ann"), human("Bob")])
+        pages = [contexts.page(), contexts.page()]
+        for seat, page in enumerate(pages):
+            page.route_web_socket(re.compile(r".*/ws\?.*"), through(seat))
+            page.goto(game.seats[seat].url or "")
+            page.wait_for_selector("main.game")
+        players = [ClickPlayer(p) for p in pages]
+        for _ in range(100):  # colours first (errata 5.0), in whichever browser must choose
+            acting = next((p for p in players if p.prompt() == "choose_colour"), None)
+            if acting is not None:
+                acting.step()
+            elif any(p.prompt() not in ("none", "") for p in players):
+                break
+            else:
+                pages[0].wait_for_timeout(100)
+        first = api.state(game.id, game.token(0))["view"]["active"]
+        mover, away = players[first], players[1 - first]
+        down[1 - first] = True
+        for ws in sockets[1 - first]:
+            ws.close()
+        away.page.wait_for_selector("[data-offline]", timeout=20_000)
+        for _ in range(40):  # the active player splits and moves meanwhile
+            if mover.step() == "move":
+                break
+        missed = api.state(game.id, game.token(1 - first))
+        assert away.version() < missed["version"], "nothing happened while the other was away"
+        down[1 - first] = False
+        away.page.wait_for_function(
+            "v => Number(document.querySelector('main.game')?.dataset.version) >= v",
+            arg=missed["version"],
+            timeout=30_000,
+        )
+        away.page.wait_for_selector("[data-offline]", state="detached")
+        view = api.state(game.id, game.token(1 - first))["view"]
+        expected = sorted((lg["marker"], lg["owner"], lg["land"]) for lg in view["legions"])
+        assert sorted(away.legions()) == expected
