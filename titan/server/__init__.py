@@ -2,7 +2,7 @@
 that every client plays through.
 
   app.py        create_app: wiring and start-up (migrations, NOTIFY, resuming bots)
-  api.py        the HTTP routes under /api;  ws.py  the WebSocket;  pages.py  the HTML pages
+  api.py        the HTTP routes under /api;  ws.py  the WebSocket;  web.py  the browser client
   models.py     request and response bodies (pydantic, for validation and /openapi.json)
   service.py    games: create, import, cache, accept actions (stored before acknowledged)
   live.py       a game in memory, and everything a seat may be sent
