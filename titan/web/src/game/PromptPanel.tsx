@@ -3,7 +3,8 @@
 // (registered in PANELS); any other decision, and the remaining options of those, are offered
 // as buttons, so no decision the rules give a player can be missing.
 import { describeAction } from "../describe";
-import type { Decision } from "../wire";
+import { useState } from "preact/hooks";
+import type { Action, Decision } from "../wire";
 import { BATTLE_PANELS } from "./battlePanels";
 import { ENGAGEMENT_PANELS } from "./engagementPanels";
 import { MASTER_PANELS } from "./masterPanels";
@@ -51,7 +52,10 @@ export function PromptPanel() {
     );
   }
   const spec = PANELS[prompt.kind];
-  const rest = spec ? prompt.options.filter((o) => !spec.handles(o)) : prompt.options;
+  const unclaimed = spec ? prompt.options.filter((o) => !spec.handles(o)) : prompt.options;
+  // Withdrawing (errata 20.4) ends a player's game: kept apart, behind a second click.
+  const rest = unclaimed.filter((o) => o.type !== "withdraw");
+  const withdraw = unclaimed.find((o) => o.type === "withdraw");
   return (
     <section class="prompt" data-prompt={prompt.kind}>
       <h2>{DECISION_TITLE[prompt.kind]}</h2>
@@ -78,6 +82,31 @@ export function PromptPanel() {
           ))}
         </div>
       )}
+      {withdraw && <Withdraw action={withdraw} />}
     </section>
+  );
+}
+
+function Withdraw(props: { action: Action }) {
+  const ui = useUi();
+  const [asked, setAsked] = useState(false);
+  return (
+    <div class="withdraw">
+      {asked ? (
+        <p>
+          Leave the game for good? Your legions are removed.{" "}
+          <button data-action="withdraw" onClick={() => ui.act(props.action)} disabled={ui.busy}>
+            Yes, withdraw
+          </button>
+          <button class="secondary" onClick={() => setAsked(false)}>
+            No
+          </button>
+        </p>
+      ) : (
+        <button class="link" data-ask-withdraw onClick={() => setAsked(true)}>
+          Withdraw from the game…
+        </button>
+      )}
+    </div>
   );
 }
