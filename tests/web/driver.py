@@ -99,7 +99,12 @@ class ClickPlayer:
         self.seen.actions[kind] += 1
         offer = self.page.locator("[data-offer] button[data-action]")
         if offer.count():
-            offer.first.click()
+            # A strike with a penalty that lets the excess carry over (errata 11.7) is taken
+            # when offered, so that games show carry-over.
+            carry = self.page.locator(
+                "[data-offer] button[data-action]", has_text="carry-over allowed"
+            )
+            (carry if carry.count() else offer).first.click()
         self._settle(before)
 
     def _settle(self, before: int) -> None:
