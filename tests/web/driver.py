@@ -41,8 +41,9 @@ class Seen:
 
 
 class ClickPlayer:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, attack_from_turn: int = 1) -> None:
         self.page = page
+        self.attack_from_turn = attack_from_turn  # before it, enemy lands are avoided
         self.seen = Seen()
         self._tried: set[str] = set()  # legions tried this movement phase without a target
         self._phase_key = ""
@@ -202,21 +203,44 @@ class ClickPlayer:
                 return
             self._any()
             return
-        marker = movable[0]
-        self.page.locator(f"[data-legion='{marker}']").first.click()
-        targets = [int(x) for (x,) in self._attrs("[data-land][data-target]", "data-land")]
+        titan = self._titan_legion(me, everyone)
+        marker = next((m for m in movable if m != titan), movable[0])
+        targets = self._targets_of(marker)
         self._tried.add(marker)
         if not targets:
             return
-        # Attack where an enemy stands; else head for the nearest enemy.
+        turn = int(self.page.locator("main.game").get_attribute("data-turn") or 0)
+        safe = [t for t in targets if t not in enemies]
+        if (turn < self.attack_from_turn or marker == titan) and safe:
+            targets = safe
         attack = [t for t in targets if t in enemies]
         if attack:
-            land = attack[0]
-        elif enemies:
+            land = attack[0]  # attack where an enemy stands
+        elif enemies and marker == titan:  # the Titan keeps away from them (19.3)
+            land = max(targets, key=lambda t: min(_distance(t, e) for e in enemies))
+        elif enemies:  # the others head for the nearest
             land = min(targets, key=lambda t: min(_distance(t, e) for e in enemies))
         else:
             land = targets[0]
-        self._click(self.page.locator(f"[data-land='{land}'][data-target]").first, "move")
+        for _ in range(3):
+            target = self.page.locator(f"[data-land='{land}'][data-target]")
+            if target.count():
+                self._click(target.first, "move")
+                return
+            self._targets_of(marker)  # the selection was lost to a re-render: pick it again
+        raise AssertionError(f"land {land} is no longer offered to {marker}")
+
+    def _targets_of(self, marker: str) -> list[int]:
+        """Select one of our legions (unless it is) and read the lands it may move to."""
+        if not self.page.locator(f"[data-legion='{marker}'][data-selected]").count():
+            self.page.locator(f"[data-legion='{marker}']").first.click()
+        return [int(x) for (x,) in self._attrs("[data-land][data-target]", "data-land")]
+
+    def _titan_legion(self, me: int, everyone: list[tuple[str, int, int]]) -> str | None:
+        for marker, owner, _land in everyone:
+            if owner == me and "Titan" in self.contents_of(marker):
+                return marker
+        return None
 
     def _on_engage(self) -> None:
         self._press_or_any("engage")
@@ -286,7 +310,8 @@ class ClickPlayer:
 
     def contents_of(self, marker: str) -> str:
         """The contents shown for a legion when the pointer rests on its marker."""
-        self.page.locator(f"[data-legion='{marker}']").first.hover()
+        legion = self.page.locator(f"[data-legion='{marker}']").first
+        legion.dispatch_event("mouseenter")
         text = self.page.locator(f"[data-contents='{marker}']").first.inner_text()
-        self.page.mouse.move(0, 0)
+        legion.dispatch_event("mouseleave")
         return text

