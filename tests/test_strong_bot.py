@@ -176,6 +176,29 @@ def test_every_character_enters_on_the_first_turn() -> None:
             game.act(p.player, action)
 
 
+def test_the_titan_is_never_left_off_the_battleland() -> None:
+    """10.1: in the Brush the defender's entries are few and its brambles slow; those who come
+    in first must not shut the Titan out (an arena game was lost that way)."""
+    for side in ("right", "left", "bottom"):
+        game = battle_game(
+            ["Angel", "Cyclops", "Ranger", "Titan", "Troll"],
+            ["Cyclops", "Ranger", "Ranger", "Titan", "Troll"],
+            "Brush",
+            entry_side=side,
+        )
+        bot = strong(5)
+        while game.state.engagement and game.state.engagement.battle:
+            now = game.state.engagement.battle
+            if now.turn > 1 or now.phasing != "defender":
+                break
+            p = game.prompt()
+            game.act(p.player, bot.choose(game.view(p.player), p))
+        battle = game.state.engagement.battle if game.state.engagement else None
+        assert battle is not None
+        titan = next(f for f in battle.fighters if f.side == "defender" and f.name == TITAN)
+        assert titan.hex is not None and not titan.gone, side
+
+
 def test_the_surer_slaying_is_struck() -> None:
     """A Troll between a wounded Ogre (one hit left) and a fresh one strikes the wounded one
     (13: a slaying is certain there; carry-over may still reach the other, 13.4)."""

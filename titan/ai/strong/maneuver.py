@@ -30,6 +30,7 @@ TUNE = {
     "threat": 0.6,  # they may not engage where it pays them most
     "closing": 1.5,  # per hex, per character, for a side that must close in
 }
+TITAN_LAST = 50.0  # points: what entering the Titan ahead of the others costs it
 
 
 class Posture:
@@ -97,22 +98,32 @@ class Evaluator:
         if f.turn == 1:
             waiting = [p for p in offboard if p.side == me]
             total -= sum(worth(p, stakes) for p in waiting)
-            total -= sum(worth(p, stakes) for p in self._shut_out(board, waiting))
+            total -= sum(worth(p, stakes) for p in self.shut_out(board, waiting))
         mine, titan = self._distance(board)
         total -= self.posture.closing * mine + self.posture.titan_closing * titan
         return total
 
-    def _shut_out(self, board: dict[str, Piece], waiting: list[Piece]) -> list[Piece]:
+    def shut_out(self, board: dict[str, Piece], waiting: list[Piece]) -> list[Piece]:
         """Characters still to enter that could not (10.1: left off the battleland means
-        slain): the entry hexes must not be blocked by those already in."""
+        slain), judged jointly: they come in one at a time, each as deep as it can go (its
+        hex then blocks the ones behind it), the most valuable first, so that the ones left
+        out are the cheapest the entries can spare."""
         f = self.field
+        stakes = f.stakes
+        order = sorted(waiting, key=lambda p: -worth(p, stakes))
+        if f.land.tower and f.me == "defender":
+            free = sum(1 for h in self.doors if h not in board)
+            return order[free:]
+        dist = distances(f.land)
+        placed = dict(board)
         out = []
-        for p in waiting:
-            if self.field.land.tower and f.me == "defender":
-                if all(h in board for h in self.doors):
-                    out.append(p)
-            elif not reach(f.variant, f.land, board, p, None, entry=self.doors):
+        for p in order:
+            ends = reach(f.variant, f.land, placed, p, None, entry=self.doors)
+            if not ends:
                 out.append(p)
+                continue
+            deepest = max(ends, key=lambda h: (min(dist[h][d] for d in self.doors), h))
+            placed[deepest] = p
         return out
 
     def _threat(self, board: dict[str, Piece]) -> float:
@@ -211,14 +222,17 @@ def choose_maneuver(
     end = next((o for o in options if isinstance(o, EndPhase)), options[-1])
     if not moves:
         return end
-    if any(m.frm is None and m.name != TITAN for m in moves):
-        # The Titan enters last, behind the others, into the hexes they leave it (10.1).
-        moves = [m for m in moves if not (m.frm is None and m.name == TITAN)]
     ev = Evaluator(field)
     board = field.board
     offboard = list(field.offboard)
+    # The Titan enters last, behind the others, into the hexes they leave it (10.1): while
+    # others wait, its entry is scored as if it still waited, less a little; it comes in
+    # first only when the others would shut it out (the score counts who is shut out).
+    titan_last = any(m.frm is None and m.name != TITAN for m in moves)
     base = ev.score(board, offboard)
     best, best_score = None, base + 1e-6
+    enter: BattleMove | None = None
+    enter_score = float("-inf")
     by_piece: dict[tuple[str, str | None], Piece] = {}
     for m in moves:
         key = (m.name, m.frm)
@@ -237,8 +251,14 @@ def choose_maneuver(
             del after[m.frm]
         after[m.to] = piece
         s = ev.score(after, rest)
+        if titan_last and m.frm is None and m.name == TITAN:
+            s -= worth(piece, field.stakes) + TITAN_LAST
         if s > best_score:
             best, best_score = m, s
+        if m.frm is None and s > enter_score:
+            enter, enter_score = m, s
+    if best is None and enter is not None:
+        return enter  # 10.1: a character left off the battleland is slain; come in anyway
     return best if best is not None else end
 
 
