@@ -222,8 +222,11 @@ class ClickPlayer:
             land = min(targets, key=lambda t: min(_distance(t, e) for e in enemies))
         else:
             land = targets[0]
+        home = next((at for m, _o, at in everyone if m == marker), None)
         for _ in range(3):
             target = self.page.locator(f"[data-land='{land}'][data-target]")
+            if land == home:  # round back home (errata 6.2): its marker covers the land
+                target = self.page.locator(f"[data-prompt] [data-move-to='{land}']")
             if target.count():
                 self._click(target.first, "move")
                 return

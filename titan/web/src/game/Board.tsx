@@ -47,11 +47,12 @@ export function Board() {
     onClick: (legion, e) => {
       // Others' legions (and own ones that cannot act now, standing in a target land) let the
       // click fall through to the land: e.g. attacking a legion is moving into its land.
-      // With a legion picked, a click in one of its destinations is the move, whoever stands
-      // there (even the picked legion itself, when a roll leads it round back home).
+      // With a legion picked, a click on another legion standing in one of its destinations
+      // is the move there. A click on the picked legion itself only picks it, even when a
+      // roll can lead it round back home (errata 6.2): that move is the land's own button.
       const mine = view.you === legion.owner;
       if (!mine || (isTarget(legion.land) && !acting.has(legion.marker))) return;
-      if (mover && moveTargets.has(legion.land)) return;
+      if (mover && moveTargets.has(legion.land) && legion.marker !== mover) return;
       e.stopPropagation();
       ui.setOffer(null);
       ui.select(selected === legion.marker ? null : legion.marker);
