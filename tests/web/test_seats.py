@@ -174,3 +174,36 @@ def test_a_dropped_network_comes_back_to_the_same_view(
         view = api.state(game.id, game.token(1 - first))["view"]
         expected = sorted((lg["marker"], lg["owner"], lg["land"]) for lg in view["legions"])
         assert sorted(away.legions()) == expected
+
+
+def test_a_spectator_sees_the_game_as_the_server_shows_spectators(
+    contexts: Contexts, web_server: Server
+) -> None:
+    """Watching (the game's address without a token): no decisions, and of every legion only
+    what a spectator may know, once the players have split and hidden their legions."""
+    with Api(web_server.url) as api:
+        game = api.create_game([human("Ann"), human("Bob")])
+        players = [ClickPlayer(contexts.page()) for _ in range(2)]
+        for seat, player in enumerate(players):
+            player.page.goto(game.seats[seat].url or "")
+            player.page.wait_for_selector("main.game")
+        for _ in range(100):  # until the first player has split and moved
+            acting = next((p for p in players if p.prompt() not in ("none", "")), None)
+            if acting is None:
+                players[0].page.wait_for_timeout(100)
+            elif acting.step() == "move":
+                break
+        watcher = ClickPlayer(contexts.page())
+        watcher.page.goto(f"{web_server.url}/games/{game.id}")
+        watcher.page.wait_for_selector("main.game[data-seat='spectator']")
+        assert watcher.prompt() == "none"
+        assert watcher.page.locator("[data-prompt] [data-action]").count() == 0
+        view = api.state(game.id)["view"]
+        assert view["you"] is None
+        known = {lg["marker"]: set(lg["known"]) for lg in view["legions"]}
+        hidden = 0
+        for marker, owner, _land in watcher.legions():
+            shown = names_in(watcher.contents_of(marker))
+            assert shown == known[marker], (marker, shown)
+            hidden += len(names_in(players[owner].contents_of(marker)) - shown)
+        assert hidden > 0, "nothing was secret: the check proved nothing"
