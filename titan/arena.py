@@ -27,10 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from titan.ai.levels import LEVELS, make_bot
-from titan.engine.actions import Action, NoMoreProposals, Propose
 from titan.engine.events import GameOver
 from titan.engine.game import Game
-from titan.engine.prompts import Prompt
 from titan.engine.state import Options
 from titan.play import SEAT_NAMES
 
@@ -77,15 +75,6 @@ def bot_seed(seed: int, index: int, seat: int) -> int:
     return (seed * 1_000_003 + index) * 8 + seat
 
 
-def _fallback(prompt: Prompt) -> Action:
-    """The answer in place of a refused proposal set (the random level's proposals are not
-    checked against the opponent's): no more proposals, as the errata's sequence allows."""
-    for o in prompt.options:
-        if isinstance(o, NoMoreProposals):
-            return o
-    return prompt.options[-1]
-
-
 def play_game(
     index: int,
     seed: int,
@@ -111,8 +100,6 @@ def play_game(
             t0 = time.perf_counter()
             action = seats[prompt.player].choose(view, prompt)
             times[levels[prompt.player]].append((time.perf_counter() - t0) * 1000.0)
-            if isinstance(action, Propose) and not game.is_legal(action):
-                action = _fallback(prompt)
             game.act(prompt.player, action)
         else:
             capped = not game.state.over

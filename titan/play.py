@@ -6,8 +6,6 @@ from collections.abc import Callable, Sequence
 
 from titan.ai.base import Bot
 from titan.ai.random_bot import RandomBot
-from titan.engine.actions import Propose
-from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.state import Options
 
@@ -36,12 +34,7 @@ def play(
             return game
         prompt = game.prompt()
         action = seats[prompt.player].choose(game.view(prompt.player), prompt)
-        try:
-            game.act(prompt.player, action)
-        except IllegalAction:
-            if not isinstance(action, Propose):
-                raise
-            game.act(prompt.player, prompt.options[-1])
+        game.act(prompt.player, action)
         if after_action is not None:
             after_action(game)
     raise GameTooLong(f"seed {seed}: no result after {max_actions} actions")
