@@ -10,7 +10,7 @@ any of its legions can come and would win there.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import cache, lru_cache
 
 from titan.ai.normal.estimate import BoardEstimate, Force, Member
@@ -77,9 +77,13 @@ def loss_chance(
     land: int,
     vacated: int | None = None,
     occupied: Sequence[int] = (),
+    chance: Callable[[Variant, tuple[Member, ...], tuple[Member, ...], str], float] = (
+        attack_chance
+    ),
 ) -> float:
     """The chance that a legion of ``owner`` holding ``members`` on ``land`` is attacked and
-    beaten before its owner's next turn, each other player rolling once (6.2)."""
+    beaten before its owner's next turn, each other player rolling once (6.2). ``chance``: an
+    attacker's chance of winning, 0 for an attack it would not make (:func:`attack_chance`)."""
     terrain = variant.masterboard.land(land).terrain
     survive = 1.0
     by_player: dict[int, list[Force]] = {}
@@ -97,13 +101,13 @@ def loss_chance(
             rolls = reach_rolls(variant, f.land, land, blockers)
             if not rolls:
                 continue
-            p = attack_chance(variant, f.members, members, terrain)
+            p = chance(variant, f.members, members, terrain)
             for r in rolls:
                 best[r] = max(best[r], p)
         if board.scores[player] >= TITAN_TELEPORT_SCORE:  # 8.2: the Titan comes on a 6
             for f in forces:
                 if f.titan_chance > 0:
-                    p = f.titan_chance * attack_chance(variant, f.members, members, terrain)
+                    p = f.titan_chance * chance(variant, f.members, members, terrain)
                     best[MAX_ROLL] = max(best[MAX_ROLL], p)
         survive *= 1.0 - sum(best) / MAX_ROLL
     return 1.0 - survive

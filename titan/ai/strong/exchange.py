@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from titan.ai.strong.field import loss, touching
+from titan.ai.normal.battlefield import touching
+from titan.ai.strong.field import loss
 from titan.engine.queries.model import Piece, Side
 from titan.engine.queries.rangestrike import rangestrike_options
 from titan.engine.queries.strike import strike_factors

@@ -18,8 +18,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from titan.ai.normal.battlefield import touching
 from titan.ai.strong.exchange import factors
-from titan.ai.strong.field import TITAN_STAKE, distances, entry_hexes, touching
+from titan.ai.strong.field import TITAN_STAKE, distances, entry_hexes
 from titan.ai.strong.policy import TUNE
 from titan.engine.actions import Action
 from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, Strike

@@ -95,19 +95,6 @@ def worth(piece: Piece, stakes: Mapping[Side, float]) -> float:
 
 
 @cache
-def touching(land: Battleland) -> Mapping[str, tuple[str, ...]]:
-    """Neighbours in contact (hazard chart CLIFF: not across a cliff), per hex."""
-    return {
-        label: tuple(
-            n
-            for n, side in zip(hx.neighbours, hx.hexsides, strict=True)
-            if n is not None and (side is None or side.hazard != "cliff")
-        )
-        for label, hx in land.hexes.items()
-    }
-
-
-@cache
 def distances(land: Battleland) -> Mapping[str, Mapping[str, int]]:
     """Hex steps between every two hexes of the battleland."""
     from titan.engine.queries.hexgrid import distance

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from titan.ai.normal.battlefield import touching
 from titan.ai.strong.exchange import factors, inflicted, strike_phase
-from titan.ai.strong.field import Field, distances, entry_hexes, loss, touching, worth
+from titan.ai.strong.field import Field, distances, entry_hexes, loss, worth
 from titan.engine.actions import Action, Muster, Summon
 from titan.engine.battle.actions import BattleMove, EndPhase
 from titan.engine.queries.maneuver import reach

@@ -16,8 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from titan.ai.normal.battlefield import touching
 from titan.ai.strong.exchange import factors
-from titan.ai.strong.field import TITAN_STAKE, distances, entry_hexes, touching
+from titan.ai.strong.field import TITAN_STAKE, distances, entry_hexes
 from titan.engine.actions import (
     Action,
     Decline,
