@@ -18,10 +18,21 @@ import {
   strikeLabel,
   strikesOf,
 } from "./battle/interaction";
-import { type PanelSpec, optionsOf, useUi } from "./ui";
+import { type PanelSpec, optionsOf, type Ui, useUi } from "./ui";
 
 function useBattle(): BattleView | null {
   return useUi().view.engagement?.battle ?? null;
+}
+
+/** What the panels of a maneuver or strike phase start from: the battle, the side this
+ * seat plays in it, and what is picked (null when no decision of ours is under way). */
+function ourTurn(ui: Ui) {
+  const battle = ui.view.engagement?.battle ?? null;
+  const eng = ui.view.engagement;
+  const prompt = ui.prompt;
+  if (!battle || !eng || !prompt) return null;
+  const it = interaction(ui, battle);
+  return { battle, prompt, side: sideOf(eng, prompt.player), it, picked: parseKey(it.picked) };
 }
 
 function where(f: FighterView): string {
@@ -55,12 +66,9 @@ function Pickers(props: { battle: BattleView; hint: string }) {
 
 function ManeuverPanel() {
   const ui = useUi();
-  const battle = useBattle();
-  const eng = ui.view.engagement;
-  if (!battle || !eng || !ui.prompt) return null;
-  const side = sideOf(eng, ui.prompt.player);
-  const it = interaction(ui, battle);
-  const picked = parseKey(it.picked);
+  const turn = ourTurn(ui);
+  if (!turn) return null;
+  const { battle, side, it, picked } = turn;
   const moves = movesOf(ui);
   const mine = battle.fighters.filter((f) => f.side === side && !f.gone);
   const mustEnter = mine.filter((f) => f.hex === null && f.newcomer);
@@ -150,12 +158,9 @@ function Odds(props: { s: Strike; target: FighterView | undefined }) {
 
 function StrikePanel() {
   const ui = useUi();
-  const battle = useBattle();
-  const eng = ui.view.engagement;
-  if (!battle || !eng || !ui.prompt) return null;
-  const side = sideOf(eng, ui.prompt.player);
-  const it = interaction(ui, battle);
-  const picked = parseKey(it.picked);
+  const turn = ourTurn(ui);
+  if (!turn) return null;
+  const { battle, prompt, side, it, picked } = turn;
   const strikes = strikesOf(ui);
   const end = optionsOf(ui.prompt, "end_phase")[0];
   const must = battle.fighters.filter((f) => f.side === side && !f.gone && f.hex && f.in_contact && !f.struck && strikes.some((s) => s.frm === f.hex));
@@ -163,9 +168,9 @@ function StrikePanel() {
   const targets = [...new Set(mine.map((s) => s.target))];
   const striker = picked?.hex ? fighterAt(battle, picked.hex) : undefined;
   const skill = striker ? character(ui.variant, striker.name)?.skill : undefined;
-  const counter = ui.prompt.kind === "counterstrike";
+  const counter = prompt.kind === "counterstrike";
   return (
-    <div class="battle-panel" data-battle-panel={ui.prompt.kind}>
+    <div class="battle-panel" data-battle-panel={prompt.kind}>
       {must.length > 0 && (
         <p data-must-strike>
           <b>Must strike (13):</b> {must.map((f) => `${f.name} (${f.hex})`).join(", ")}
