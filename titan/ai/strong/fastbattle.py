@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from titan.ai.normal.battlefield import touching
 from titan.ai.strong.exchange import factors
 from titan.ai.strong.field import TITAN_STAKE, distances, entry_hexes
-from titan.ai.strong.policy import TUNE
+from titan.ai.strong.policy import TUNE, titan_cover
 from titan.engine.actions import Action
 from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, Strike
 from titan.engine.game import Game
@@ -183,7 +183,9 @@ class FastBattle:
 
     def _maneuver(self) -> None:
         side = self.phasing
-        for u in self.units:
+        # The Titan moves last: the others take their places first, and it finds cover
+        # among them (11.5) and a free entry (10.1).
+        for u in sorted(self.units, key=lambda u: u.name == TITAN):
             if u.gone or u.side != side or (u.hex is None and (self.turn > 1 or u.entered)):
                 continue
             others = self.board
@@ -215,11 +217,24 @@ class FastBattle:
         side = u.side
         enemies = [h for h, p in self.board.items() if p.side != side and p.hits < p.power]
         if u.hex is None:
-            depth = {h: min(dist[h][d] for d in doors) for h in ends}
-            deepest = max(depth.values())
-            ends = [h for h in ends if depth[h] >= deepest - 1]
-            if not enemies:
-                return max(ends, key=lambda h: (depth[h], self.rng.random()))
+            if u.name == TITAN and not enemies:
+                # The Titan enters last (see _maneuver), as sheltered as it can be from
+                # where the enemy will come in.
+                their_doors = entry_hexes(self.variant, self.terrain, self.entry_side, _other(side))
+                touch = touching(self.land)
+                return max(
+                    ends,
+                    key=lambda h: (
+                        titan_cover(h, None, touch, self.board, dist, their_doors),
+                        self.rng.random(),
+                    ),
+                )
+            if u.name != TITAN:
+                depth = {h: min(dist[h][d] for d in doors) for h in ends}
+                deepest = max(depth.values())
+                ends = [h for h in ends if depth[h] >= deepest - 1]
+                if not enemies:
+                    return max(ends, key=lambda h: (depth[h], self.rng.random()))
         elif not enemies:
             return u.hex
         ours = theirs = 0.0
@@ -261,6 +276,8 @@ class FastBattle:
                 score -= min(1.0, fear) * my_worth * caution
             if not contact:
                 score -= min(dist[h][e] for e in enemies) * closing
+            if titan and not late:
+                score += titan_cover(h, u.hex, touch, self.board, dist, enemies) * my_worth
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = h, score

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 
 from titan.ai.determinize import determinize
 from titan.ai.normal.masterboard import stake
@@ -30,6 +31,13 @@ from titan.variant import TITAN, Variant
 
 Key = tuple[str, int, str | None, tuple[str, ...], int]
 TITAN_HUNT = 0.3  # a legion this likely to hold its owner's Titan is worth a simulated look
+LIKELY_WIN = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    value: float  # the attack's expected worth in points
+    wins: float  # the chance the attacker wins
 
 
 class AttackJudge:
@@ -37,7 +45,7 @@ class AttackJudge:
 
     def __init__(self) -> None:
         self.turn: tuple[int, int] | None = None
-        self.values: dict[Key, float] = {}
+        self.values: dict[Key, Judged] = {}
 
     def value(
         self,
@@ -48,7 +56,7 @@ class AttackJudge:
         rng: random.Random,
         budget: Budget,
         deadline: float | None,
-    ) -> float | None:
+    ) -> Judged | None:
         assert view.you is not None
         if self.turn != (view.turn, view.active):
             self.turn, self.values = (view.turn, view.active), {}
@@ -67,7 +75,7 @@ class AttackJudge:
             view.players[theirs.owner].score,
             max(1, sum(1 for p in view.players if p.alive and p.index != view.you)),
         )
-        total = 0.0
+        total = wins = 0.0
         draws = budget.attack_draws if not theirs.complete else 1
         trials = budget.attack_trials * budget.attack_draws // draws
         terrain = variant.masterboard.land(move.land).terrain
@@ -93,7 +101,8 @@ class AttackJudge:
                     variant, terrain, mine.known, view.caretaker
                 )
             total += value
-        self.values[key] = total / draws
+            wins += odds.attacker_wins
+        self.values[key] = Judged(total / draws, wins / draws)
         return self.values[key]
 
 
@@ -138,9 +147,14 @@ def choose_move(
     judged: dict[Move, float] = {}
     for _, o, enemy in chosen:
         assert enemy is not None
-        value = judge.value(seat.variant, seat.view, o, enemy, rng, budget, deadline)
-        if value is not None:
-            judged[o] = value - stays[o.legion]
+        j = judge.value(seat.variant, seat.view, o, enemy, rng, budget, deadline)
+        if j is not None:
+            # A legion in danger where it stands may escape by winning an attack, but not by
+            # losing one: a likely lost attack is measured against standing still unthreatened,
+            # or a doomed legion would throw itself away on a battle it cannot win, handing
+            # the defender its points (16) where the threat might never have come.
+            stay = stays[o.legion] if j.wins >= LIKELY_WIN else max(stays[o.legion], 0.0)
+            judged[o] = j.value - stay
     best: Move | None = None
     best_gain = float("-inf")
     for gain, o, enemy in scored:

@@ -14,7 +14,7 @@ It reads the search's own game (a determinized copy, never the real one) and the
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Container, Mapping, Sequence
 
 from titan.ai.normal.battlefield import touching
 from titan.ai.strong.exchange import factors
@@ -43,7 +43,34 @@ from titan.odds.strike import slay_probability
 from titan.variant import TITAN
 
 NEVER = (Withdraw, UndoMove, ResetManeuver)
-TUNE = {"titan_att": 4.0, "att": 0.4, "titan_def": 2.5, "def": 0.5, "stake": 0.1}
+TUNE = {
+    "titan_att": 4.0,
+    "att": 0.4,
+    "titan_def": 2.5,
+    "def": 0.5,
+    "stake": 0.1,
+    "cover": 0.1,
+    "away": 0.1,
+}
+
+
+def titan_cover(
+    to: str,
+    frm: str | None,
+    touch: Mapping[str, tuple[str, ...]],
+    occupied: Container[str],
+    dist: Mapping[str, Mapping[str, int]],
+    enemies: Sequence[str],
+) -> float:
+    """How well a Titan would be sheltered on ``to``, in multiples of its points: each vacant
+    hex beside it is a place an enemy could strike it from (11.5), each hex of distance from
+    the nearest enemy (up to three) a turn's grace. Without it the cheap policy's Titans stood
+    in the open, and its battles overrated every attack on a Titan's legion (a 4-character
+    legion against a Titan's legion won three times in four in simulation, never against
+    ``normal``)."""
+    vacant = sum(1 for n in touch[to] if n == frm or n not in occupied)
+    near = min((dist[to][e] for e in enemies), default=3)
+    return TUNE["away"] * min(near, 3) - TUNE["cover"] * vacant
 
 
 def fast_action(game: Game, prompt: Prompt, rng: random.Random) -> Action:
@@ -79,7 +106,10 @@ def _maneuver(game: Game, options: Sequence[Action], rng: random.Random) -> Acti
     if not moves:
         return end
     b = _battle(game)
-    first = (moves[0].name, moves[0].frm)
+    # The Titan moves last: the others take their places first, and it finds cover among
+    # them (11.5) and a free entry (10.1).
+    lead = next((m for m in moves if m.name != TITAN), moves[0])
+    first = (lead.name, lead.frm)
     mine = [m for m in moves if (m.name, m.frm) == first]
     v = game.variant
     land = v.battlelands[b.terrain]
@@ -90,7 +120,15 @@ def _maneuver(game: Game, options: Sequence[Action], rng: random.Random) -> Acti
     at: dict[str, Fighter] = {f.hex: f for f in b.fighters if f.hex is not None and not f.gone}
     me = next(f for f in b.fighters if f.name == first[0] and f.hex == first[1] and f.side == side)
     enemies = [h for h, f in at.items() if f.side != side and f.hits < f.power]
-    if first[1] is None:
+    if first[1] is None and me.name == TITAN and not enemies:
+        their_doors = entry_hexes(
+            v, b.terrain, b.entry_side, "defender" if side == "attacker" else "attacker"
+        )
+        return max(
+            mine,
+            key=lambda m: (titan_cover(m.to, None, touch, at, dist, their_doors), rng.random()),
+        )
+    if first[1] is None and me.name != TITAN:
         # Entering (10.1): go deep, so that the entry hexes stay free for the rest (one left
         # off the battleland is slain).
         doors = entry_hexes(v, b.terrain, b.entry_side, side)
@@ -141,6 +179,8 @@ def _maneuver(game: Game, options: Sequence[Action], rng: random.Random) -> Acti
         if not contact:
             near = min(dist[m.to][e] for e in enemies)
             score -= near * closing
+        if titan and not late:
+            score += titan_cover(m.to, first[1], touch, at, dist, enemies) * my_worth
         score += rng.random() * 0.01
         if score > best_score:
             best, best_score = m, score
