@@ -83,7 +83,10 @@ def fight_value(variant: Variant, e: Engaged, odds: BattleOdds) -> float:
         my_left, their_left = odds.defender_left, odds.attacker_left
         my_titan, their_titan = odds.defender_titan, odds.attacker_titan
         win, lose = odds.defender_wins, odds.attacker_wins
-    value = (theirs - their_left) - (mine - my_left)
+    # With several opponents, the others profit from this one's losses as much as we do;
+    # ours are ours alone (one opponent: share 1, the two-player valuation).
+    share = 1.0 / e.rivals
+    value = share * (theirs - their_left) - (mine - my_left)
     value += their_titan * TITAN_STAKE / e.rivals - my_titan * TITAN_STAKE
     value += SCORED * (win * theirs - lose * mine)
     return value
@@ -95,7 +98,9 @@ def agreement_value(variant: Variant, e: Engaged, p: Proposal) -> float:
         if e.side == "attacker"
         else (p.defender_losses, p.attacker_losses)
     )
-    value = worth_of(variant, theirs, e.their_score) - worth_of(variant, mine, e.my_score)
+    value = worth_of(variant, theirs, e.their_score) / e.rivals - worth_of(
+        variant, mine, e.my_score
+    )
     if TITAN in mine:
         value -= TITAN_STAKE
     if TITAN in theirs:
