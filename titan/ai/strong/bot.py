@@ -9,14 +9,16 @@ starts from the ``normal`` player's policies. See docs/ai.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from titan.ai.normal import NormalBot
 from titan.ai.normal.seat import Seat, decision_rng
 from titan.ai.strong import engagement, movement
 from titan.ai.strong.budget import Budget
 from titan.ai.strong.field import read_field
-from titan.ai.strong.maneuver import choose_maneuver
+from titan.ai.strong.maneuver import choose_maneuver, spares
 from titan.ai.strong.strikes import choose_carry, choose_strike
-from titan.engine.actions import Action, Concede, Decline, UndoMove, Withdraw
+from titan.engine.actions import Action, Concede, Decline, Summon, UndoMove, Withdraw
 from titan.engine.battle.actions import ResetManeuver
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.views import PlayerView
@@ -57,8 +59,7 @@ class StrongBot:
             assert eng is not None and eng.battle is not None and eng.battle.carry is not None
             return choose_carry(read_field(self.variant, view), options, eng.battle.carry.excess)
         if kind == Decision.MANEUVER:
-            donors = {lg.marker: lg.known for lg in view.legions if lg.owner == view.you}
-            return choose_maneuver(read_field(self.variant, view), options, donors)
+            return choose_maneuver(read_field(self.variant, view), options, _donors(view))
         if kind == Decision.MOVE and self.use_judge:
             seat = Seat.of(self.variant, view, self.seed)
             rng = decision_rng(self.seed, view)
@@ -69,6 +70,12 @@ class StrongBot:
         ):
             rng = decision_rng(self.seed, view)
             return engagement.decide(self.variant, view, prompt, options, rng, self.budget)
+        if kind == Decision.SUMMON:
+            # After a won engagement (15): the normal player's choice among the donors that
+            # can spare their angel (never the one guarding a short Titan legion).
+            donors = _donors(view)
+            allowed = tuple(o for o in options if not isinstance(o, Summon) or spares(o, donors))
+            return self.normal.choose(view, replace(prompt, options=allowed))
         if kind == Decision.BATTLE_MAY_CONCEDE:
             return Decline()  # conceding gives the winner the same points, sooner (9.4)
         if kind == Decision.CONCESSION_OFFERED:
@@ -77,3 +84,8 @@ class StrongBot:
         if isinstance(action, Concede) and kind in (Decision.MANEUVER, Decision.STRIKE):
             return options[0]
         return action
+
+
+def _donors(view: PlayerView) -> dict[str, tuple[str, ...]]:
+    """Our legions' contents, by marker: whom a summons would take an angel from (15.1)."""
+    return {lg.marker: tuple(lg.known) for lg in view.legions if lg.owner == view.you}

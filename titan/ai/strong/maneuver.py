@@ -32,6 +32,7 @@ TUNE = {
     "closing": 1.5,  # per hex, per character, for a side that must close in
 }
 TITAN_LAST = 50.0  # points: what entering the Titan ahead of the others costs it
+TALL_TITAN_LEGION = 6  # from this height our Titan's legion can spare an angel (15.1)
 
 
 class Posture:
@@ -272,6 +273,13 @@ def _piece_of(field: Field, move: BattleMove) -> Piece:
     raise ValueError(f"no {move.name} of ours waits to enter")
 
 
+def spares(offer: Summon, donors: Mapping[str, tuple[str, ...]]) -> bool:
+    """15.1: whether the donor can give up its angel: any legion but our Titan's, unless that
+    one is tall (the angel guards the game there)."""
+    donor = donors.get(offer.donor, ())
+    return TITAN not in donor or len(donor) >= TALL_TITAN_LEGION
+
+
 def _summons(
     field: Field, options: Sequence[Action], donors: Mapping[str, tuple[str, ...]]
 ) -> Summon | None:
@@ -280,7 +288,7 @@ def _summons(
     offers = [o for o in options if isinstance(o, Summon)]
     if not offers or Posture(field).ratio > 2.0:
         return None
-    spare = [o for o in offers if TITAN not in donors.get(o.donor, ()) or len(donors[o.donor]) >= 6]
+    spare = [o for o in offers if spares(o, donors)]
     if not spare:
         return None
     return max(spare, key=lambda o: (o.lord == "Archangel", len(donors.get(o.donor, ())), o.donor))
