@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.support import clear_board, place, started
 from titan.ai.normal.seat import Seat
-from titan.ai.strong.escape import way_out
+from titan.ai.strong.escape import WayOut
 from titan.ai.strong.safety import titan_risk, wary_chance
 from titan.variant import TITAN, load
 
@@ -38,7 +38,7 @@ def _judged() -> list[tuple[float, float, int]]:
     for land in sorted(VARIANT.masterboard.lands):
         if land not in enemies:
             tonight = titan_risk(VARIANT, seat.board, members, seat.me, land)
-            later = way_out(VARIANT, seat.board, members, seat.me, land, wary_chance, {})
+            later = WayOut(VARIANT, seat.board, members, seat.me, wary_chance)(land)
             out.append((tonight, later, land))
     return out
 
@@ -60,9 +60,8 @@ def test_the_way_out_is_no_worse_than_staying() -> None:
     for land in sorted(VARIANT.masterboard.lands):
         if land in enemies:
             continue
-        danger: dict[int, float] = {}
-        out = way_out(VARIANT, seat.board, members, seat.me, land, wary_chance, danger)
-        assert out <= danger[land] + 1e-12
+        escape = WayOut(VARIANT, seat.board, members, seat.me, wary_chance)
+        assert escape(land) <= escape.danger_at(land) + 1e-12
 
 
 def test_the_nearer_the_enemies_the_worse_the_way_out() -> None:

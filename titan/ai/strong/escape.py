@@ -51,53 +51,51 @@ def _two_moves(variant: Variant, frm: int, target: int) -> float:
     return total / MAX_ROLL
 
 
-def way_out(
-    variant: Variant,
-    board: BoardEstimate,
-    members: tuple[Member, ...],
-    owner: int,
-    land: int,
-    chance: Chance,
-    danger: dict[int, float],
-) -> float:
-    """The danger our legion holding ``members`` faces after our next move from ``land``:
-    the mean over our next roll of the least danger among the lands that roll reaches.
-    ``danger`` caches each land's danger for this position."""
-    enemy_lands = {f.land for f in board.forces.values() if f.owner != owner}
-    total = 0.0
-    for roll in range(1, MAX_ROLL + 1):
-        best = _danger(variant, board, members, owner, land, chance, danger)
-        for x in _ends(variant, land, roll):
-            if x not in enemy_lands:
-                best = min(best, _danger(variant, board, members, owner, x, chance, danger))
-        total += best
-    return total / MAX_ROLL
+class WayOut:
+    """The danger a turn ahead for our legion holding ``members`` (``owner``'s), in one
+    position: each land's danger is worked out once and kept."""
 
+    def __init__(
+        self,
+        variant: Variant,
+        board: BoardEstimate,
+        members: tuple[Member, ...],
+        owner: int,
+        chance: Chance,
+    ) -> None:
+        self.variant, self.board, self.members, self.owner = variant, board, members, owner
+        self.chance = chance
+        self.danger: dict[int, float] = {}
+        self.enemy_lands = {f.land for f in board.forces.values() if f.owner != owner}
 
-def _danger(
-    variant: Variant,
-    board: BoardEstimate,
-    members: tuple[Member, ...],
-    owner: int,
-    land: int,
-    chance: Chance,
-    danger: dict[int, float],
-) -> float:
-    """The chance that our legion on ``land`` is attacked and beaten by a legion that comes
-    within two moves, each player sending its likeliest winner."""
-    if land in danger:
-        return danger[land]
-    terrain = variant.masterboard.land(land).terrain
-    best: dict[int, float] = {}
-    for f in board.forces.values():
-        if f.owner == owner or not board.alive[f.owner]:
-            continue
-        reach = _two_moves(variant, f.land, land)
-        if reach:
-            p = reach * chance(variant, f.members, members, terrain)
-            best[f.owner] = max(best.get(f.owner, 0.0), p)
-    survive = 1.0
-    for p in best.values():
-        survive *= 1.0 - p
-    danger[land] = 1.0 - survive
-    return danger[land]
+    def __call__(self, land: int) -> float:
+        """The danger our legion faces after our next move from ``land``: the mean over our
+        next roll of the least danger among the lands that roll reaches (staying put too)."""
+        total = 0.0
+        for roll in range(1, MAX_ROLL + 1):
+            best = self.danger_at(land)
+            for x in _ends(self.variant, land, roll):
+                if x not in self.enemy_lands:
+                    best = min(best, self.danger_at(x))
+            total += best
+        return total / MAX_ROLL
+
+    def danger_at(self, land: int) -> float:
+        """The chance that our legion on ``land`` is attacked and beaten by a legion that
+        comes within two moves, each player sending its likeliest winner."""
+        if land in self.danger:
+            return self.danger[land]
+        terrain = self.variant.masterboard.land(land).terrain
+        best: dict[int, float] = {}
+        for f in self.board.forces.values():
+            if f.owner == self.owner or not self.board.alive[f.owner]:
+                continue
+            reach = _two_moves(self.variant, f.land, land)
+            if reach:
+                p = reach * self.chance(self.variant, f.members, self.members, terrain)
+                best[f.owner] = max(best.get(f.owner, 0.0), p)
+        survive = 1.0
+        for p in best.values():
+            survive *= 1.0 - p
+        self.danger[land] = 1.0 - survive
+        return self.danger[land]

@@ -22,7 +22,7 @@ from titan.ai.normal.threats import loss_chance
 from titan.ai.normal.values import recruit_gain
 from titan.ai.strong.budget import Budget
 from titan.ai.strong.engagement import Engaged, fight_value
-from titan.ai.strong.escape import way_out
+from titan.ai.strong.escape import WayOut
 from titan.ai.strong.safety import titan_risk, wary_chance
 from titan.ai.strong.simulate import BattleOdds, simulate_legions
 from titan.engine.actions import Action, DoneMoving, Move, Mulligan
@@ -122,7 +122,7 @@ def choose_move(
     done = any(isinstance(o, DoneMoving) for o in options)
     mine = seat.mine()
     stays: dict[str, float] = {}
-    danger: dict[int, float] = {}  # per land, for our Titan's way out (escape.py)
+    escape = _titan_way_out(seat)
     scored: list[tuple[float, Move, str | None]] = []
     for o in options:
         if not isinstance(o, Move):
@@ -130,12 +130,12 @@ def choose_move(
         if o.legion not in stays:
             stays[o.legion] = stay_value(seat, o.legion)
             if wary:
-                stays[o.legion] -= _wariness(seat, o.legion, None, [], danger)
+                stays[o.legion] -= _wariness(seat, o.legion, None, [], escape)
         others = [lg.land for lg in mine if lg.marker != o.legion]
         enemy = _enemy_at(seat, o.land)
         gain = move_value(seat, o.legion, o.land, others) - stays[o.legion]
         if enemy is None and wary:
-            gain -= _wariness(seat, o.legion, o.land, others, danger)
+            gain -= _wariness(seat, o.legion, o.land, others, escape)
         if o.teleport == "tower":
             gain -= 1.0  # 8.1: it shows a lord, and keeps the teleport for later otherwise
         scored.append((gain, o, enemy))
@@ -184,13 +184,20 @@ def _enemy_at(seat: Seat, land: int) -> str | None:
     return None
 
 
+def _titan_way_out(seat: Seat) -> WayOut | None:
+    for lg in seat.mine():
+        if TITAN in seat.legions[lg.marker].known:
+            members = seat.force(lg.marker).members
+            return WayOut(seat.variant, seat.board, members, seat.me, wary_chance)
+    return None
+
+
 def _wariness(
-    seat: Seat, marker: str, land: int | None, occupied: list[int], danger: dict[int, float]
+    seat: Seat, marker: str, land: int | None, occupied: list[int], escape: WayOut | None
 ) -> float:
     """What our Titan's legion risks on ``land`` (None: where it stands) beyond what the
     ``normal`` player's valuation already counts (:mod:`titan.ai.strong.safety`), and the
-    danger it would face a turn later wherever it went (:mod:`titan.ai.strong.escape`).
-    ``danger`` caches each land's danger for the decision."""
+    danger it would face a turn later wherever it went (``escape``: its way out)."""
     contents = tuple(seat.legions[marker].known)
     if TITAN not in contents:
         return 0.0
@@ -200,5 +207,5 @@ def _wariness(
     v, board = seat.variant, seat.board
     wary = titan_risk(v, board, legion.members, seat.me, at, vacated, occupied)
     usual = loss_chance(v, board, legion.members, seat.me, at, vacated=vacated, occupied=occupied)
-    later = way_out(v, board, legion.members, seat.me, at, wary_chance, danger)
+    later = escape(at) if escape is not None else 0.0
     return (max(0.0, wary - usual) + ESCAPE * later) * stake(seat, contents, seat.me)
