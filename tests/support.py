@@ -24,6 +24,21 @@ def started(seed: int = 1, players: int = 2) -> Game:
     return game
 
 
+def cleared(seed: int) -> tuple[Game, int, int, list[str], list[str]]:
+    """A two-player game with an empty board, past the first turn's compulsory split (5.2),
+    for a test to set up its own position: the game, the first player, the other, and their
+    markers."""
+    game = started(seed)
+    me = game.prompt().player
+    them = 1 - me
+    clear_board(game)
+    for player in game.state.players:
+        player.turns_taken = 1
+    mine = list(game.state.players[me].markers)
+    theirs = list(game.state.players[them].markers)
+    return game, me, them, mine, theirs
+
+
 def place(game: Game, owner: int, marker: str, land: int, characters: list[str]) -> Legion:
     """Put a legion on the board (test set-up), taking its characters from the caretaker."""
     state = game.state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import check_invariants, clear_board, place, snapshot, started
+from tests.support import check_invariants, clear_board, cleared, place, snapshot, started
 from titan.engine.actions import (
     Concede,
     Decline,
@@ -27,12 +27,7 @@ def battle(
     land: int, attacker: list[str], defender: list[str], side: str = "bottom", seed: int = 3
 ) -> tuple[Game, int, int]:
     """The mover's Rd01 has engaged Bu01 on ``land``; both declined everything: fight."""
-    game = started(seed)
-    me = game.prompt().player
-    them = 1 - me
-    clear_board(game)
-    for p in game.state.players:
-        p.turns_taken = 1
+    game, me, them, _, _ = cleared(seed)
     place(game, me, "Rd01", land, attacker)
     place(game, me, "Rd02", 3, ["Angel", "Centaur"])
     place(game, them, "Bu01", land, defender)

@@ -6,7 +6,7 @@ from itertools import islice
 
 import pytest
 
-from tests.support import clear_board, place, started
+from tests.support import cleared, place
 from titan.ai.normal.movement import stay_value
 from titan.ai.normal.seat import Seat
 from titan.ai.strong import StrongBot
@@ -23,14 +23,7 @@ GIANTS = ["Colossus", "Colossus", "Giant", "Giant", "Serpent", "Hydra", "Dragon"
 def _hopeless_neighbours(seed: int) -> Game | None:
     """The first player's two Gargoyles stand among tall enemy legions, each of which would
     destroy them: a movement prompt in which the Gargoyles may attack one of them."""
-    game = started(seed)
-    me = game.prompt().player
-    them = 1 - me
-    clear_board(game)
-    for player in game.state.players:
-        player.turns_taken = 1  # past the first turn's compulsory split (5.2)
-    mine = list(game.state.players[me].markers)
-    theirs = list(game.state.players[them].markers)
+    game, me, them, mine, theirs = cleared(seed)
     lands = VARIANT.masterboard.lands
     home = game.state.players[me].tower
     assert home is not None

@@ -3,7 +3,7 @@ Titan legion stays where it is."""
 
 from __future__ import annotations
 
-from tests.support import clear_board, place, started
+from tests.support import cleared, place
 from titan.ai.normal import NormalBot
 from titan.ai.strong import StrongBot
 from titan.engine.actions import Concede, DoneMoving, DoneSplitting, DontFlee, Engage, Move, Summon
@@ -17,14 +17,7 @@ VARIANT = load("default")
 def _conceded(seed: int) -> tuple[Game, str, str] | None:
     """Our two Gargoyles attack a lone Ogre, which concedes (9.4): we may summon an angel from
     our Titan's legion (five high, the tallest) or from a shorter legion with an angel."""
-    game = started(seed)
-    me = game.prompt().player
-    them = 1 - me
-    clear_board(game)
-    for player in game.state.players:
-        player.turns_taken = 1  # past the first turn's compulsory split (5.2)
-    mine = list(game.state.players[me].markers)
-    theirs = list(game.state.players[them].markers)
+    game, me, them, mine, theirs = cleared(seed)
     lands = VARIANT.masterboard.lands
     home = game.state.players[me].tower
     assert home is not None
