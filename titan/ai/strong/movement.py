@@ -22,8 +22,7 @@ from titan.ai.normal.threats import loss_chance
 from titan.ai.normal.values import recruit_gain
 from titan.ai.strong.budget import Budget
 from titan.ai.strong.engagement import Engaged, fight_value
-from titan.ai.strong.escape import WayOut
-from titan.ai.strong.safety import titan_risk, wary_chance
+from titan.ai.strong.safety import titan_risk
 from titan.ai.strong.simulate import BattleOdds, simulate_legions
 from titan.engine.actions import Action, DoneMoving, Move, Mulligan
 from titan.engine.prompts import Prompt
@@ -33,7 +32,6 @@ from titan.variant import TITAN, Variant
 Key = tuple[str, int, str | None, tuple[str, ...], int]
 TITAN_HUNT = 0.3  # a legion this likely to hold its owner's Titan is worth a simulated look
 LIKELY_WIN = 0.5
-ESCAPE = 0.5  # the weight of our Titan's way out next turn (escape.py): a turn later, less sure
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +120,6 @@ def choose_move(
     done = any(isinstance(o, DoneMoving) for o in options)
     mine = seat.mine()
     stays: dict[str, float] = {}
-    escape = _titan_way_out(seat)
     scored: list[tuple[float, Move, str | None]] = []
     for o in options:
         if not isinstance(o, Move):
@@ -130,12 +127,12 @@ def choose_move(
         if o.legion not in stays:
             stays[o.legion] = stay_value(seat, o.legion)
             if wary:
-                stays[o.legion] -= _wariness(seat, o.legion, None, [], escape)
+                stays[o.legion] -= _wariness(seat, o.legion, None, [])
         others = [lg.land for lg in mine if lg.marker != o.legion]
         enemy = _enemy_at(seat, o.land)
         gain = move_value(seat, o.legion, o.land, others) - stays[o.legion]
         if enemy is None and wary:
-            gain -= _wariness(seat, o.legion, o.land, others, escape)
+            gain -= _wariness(seat, o.legion, o.land, others)
         if o.teleport == "tower":
             gain -= 1.0  # 8.1: it shows a lord, and keeps the teleport for later otherwise
         scored.append((gain, o, enemy))
@@ -184,20 +181,9 @@ def _enemy_at(seat: Seat, land: int) -> str | None:
     return None
 
 
-def _titan_way_out(seat: Seat) -> WayOut | None:
-    for lg in seat.mine():
-        if TITAN in seat.legions[lg.marker].known:
-            members = seat.force(lg.marker).members
-            return WayOut(seat.variant, seat.board, members, seat.me, wary_chance)
-    return None
-
-
-def _wariness(
-    seat: Seat, marker: str, land: int | None, occupied: list[int], escape: WayOut | None
-) -> float:
+def _wariness(seat: Seat, marker: str, land: int | None, occupied: list[int]) -> float:
     """What our Titan's legion risks on ``land`` (None: where it stands) beyond what the
-    ``normal`` player's valuation already counts (:mod:`titan.ai.strong.safety`), and the
-    danger it would face a turn later wherever it went (``escape``: its way out)."""
+    ``normal`` player's valuation already counts (:mod:`titan.ai.strong.safety`)."""
     contents = tuple(seat.legions[marker].known)
     if TITAN not in contents:
         return 0.0
@@ -207,5 +193,4 @@ def _wariness(
     v, board = seat.variant, seat.board
     wary = titan_risk(v, board, legion.members, seat.me, at, vacated, occupied)
     usual = loss_chance(v, board, legion.members, seat.me, at, vacated=vacated, occupied=occupied)
-    later = escape(at) if escape is not None else 0.0
-    return (max(0.0, wary - usual) + ESCAPE * later) * stake(seat, contents, seat.me)
+    return max(0.0, wary - usual) * stake(seat, contents, seat.me)

@@ -5,8 +5,7 @@ The ``normal`` player's threat model ignores attacks it judges unlikely to succe
 Titan is worth the game to whoever slays it, so an opponent may well try its luck. Here every
 attack with a fair chance counts (``WARY``), each enemy legion that can reach the land with
 some roll (one roll serves all of a player's legions, 6.2) bringing its chance of winning
-(the ``normal`` player's outlook), a Titan teleport too (8.2). A turn further ahead, see
-:mod:`titan.ai.strong.escape`.
+(the ``normal`` player's outlook), a Titan teleport too (8.2).
 """
 
 from __future__ import annotations
@@ -32,10 +31,10 @@ def titan_risk(
 ) -> float:
     """The chance that our legion holding ``members`` on ``land`` is attacked and beaten
     before our next turn: the ``normal`` player's count, with every fair attack in it."""
-    return loss_chance(variant, board, members, owner, land, vacated, occupied, wary_chance)
+    return loss_chance(variant, board, members, owner, land, vacated, occupied, _chance)
 
 
-def wary_chance(
+def _chance(
     variant: Variant, attacker: tuple[Member, ...], defender: tuple[Member, ...], terrain: str
 ) -> float:
     p = battle_outlook(variant, attacker, defender, terrain).attacker_wins
