@@ -20,6 +20,7 @@ import argparse
 import math
 import time
 
+from titan.odds.command import legion_names
 from titan.odds.estimate import estimate_battle
 from titan.variant import load
 
@@ -66,22 +67,14 @@ MATCHUPS = [
 ]
 
 
-def names(spec: str) -> list[str]:
-    out: list[str] = []
-    for part in spec.split(","):
-        name, _, count = part.partition(":")
-        out += [name] * int(count or 1)
-    return out
-
-
 def survival(level: str, trials: int, jobs: int) -> tuple[float, float]:
     """The defender's mean survival over the matchups, and the 95% half-width."""
     board = load("default").masterboard
     shares = []
     for attacker, defender, land in MATCHUPS:
         est = estimate_battle(
-            names(attacker),
-            names(defender),
+            legion_names(attacker),
+            legion_names(defender),
             board.land(land).terrain,
             bot="normal",
             defender_bot=level,

@@ -14,9 +14,9 @@ from titan.variant import TITAN, load
 VARIANT = load("default")
 
 
-def _battle() -> Game:
-    """Two Titans' legions, at the defender's first maneuver."""
-    game = battle_game([TITAN, "Ogre", "Ogre"], ["Troll", "Troll", TITAN], "Plains")
+def _battle(defender: list[str]) -> Game:
+    """Our Titan's legion attacking ``defender``, at the defender's first maneuver."""
+    game = battle_game([TITAN, "Ogre", "Ogre"], defender, "Plains")
     game.act(0, Decline())
     game.act(1, Decline())
     return game
@@ -31,7 +31,7 @@ def _with_rivals(view: PlayerView, extra: int) -> PlayerView:
 
 def test_an_enemy_titan_counts_as_our_own_while_ours_is_in_the_battle() -> None:
     """Its fall ends the battle (19.3) and the danger to our Titan with it."""
-    game = _battle()
+    game = _battle(["Troll", "Troll", TITAN])
     for seat in (0, 1):
         field = read_field(VARIANT, _with_rivals(game.view(seat), 2))
         assert field.stakes[field.enemy()] == TITAN_STAKE
@@ -39,9 +39,7 @@ def test_an_enemy_titan_counts_as_our_own_while_ours_is_in_the_battle() -> None:
 
 def test_an_enemy_titan_counts_one_nth_when_ours_is_not_at_stake() -> None:
     """With three opponents, the others profit from its fall as much as we do."""
-    game = battle_game([TITAN, "Ogre", "Ogre"], ["Troll", "Troll"], "Plains")
-    game.act(0, Decline())
-    game.act(1, Decline())
+    game = _battle(["Troll", "Troll"])
     field = read_field(VARIANT, _with_rivals(game.view(1), 2))
     assert field.me == "defender"
     assert field.stakes["attacker"] == TITAN_STAKE / 3

@@ -32,8 +32,8 @@ def add_parser(sub: SubParsers) -> None:
         "(fought out: no concessions, everyone enters), or with 'strike' print the exact "
         "odds of one strike. Legions are comma-separated names; Name:N repeats one.",
     )
-    odds.add_argument("--attacker", type=_legion, help="e.g. Titan,Ogre:2,Centaur")
-    odds.add_argument("--defender", type=_legion, help="e.g. Troll,Troll")
+    odds.add_argument("--attacker", type=legion_names, help="e.g. Titan,Ogre:2,Centaur")
+    odds.add_argument("--defender", type=legion_names, help="e.g. Troll,Troll")
     odds.add_argument("--terrain", type=_terrain, help="e.g. Hills, Tower")
     odds.add_argument("--bot", default="random", help="computer player level (default random)")
     odds.add_argument("--defender-bot", help="the defender's level, if not --bot's")
@@ -154,7 +154,7 @@ def _ints(text: str) -> tuple[int, ...]:
         raise argparse.ArgumentTypeError(f"expected numbers like 2,3 not {text!r}") from None
 
 
-def _legion(text: str) -> list[str]:
+def legion_names(text: str) -> list[str]:
     """Comma-separated character names, any case; ``Name:N`` stands for N of them."""
     names = {n.lower(): n for n in load().characters}
     out: list[str] = []

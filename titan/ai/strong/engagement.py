@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from titan.ai.strong.budget import Budget
+from titan.ai.strong.field import TITAN_STAKE, rivals
 from titan.ai.strong.simulate import BattleOdds, simulate_legions, worth_of
 from titan.engine.actions import (
     Accept,
@@ -36,7 +37,6 @@ from titan.engine.views import LegionView, PlayerView
 from titan.variant import TITAN, Variant
 
 SCORED = 0.25  # what a point scored is worth to the scorer, against a point of characters
-TITAN_STAKE = 1000.0
 MARGIN = 2.0  # points: prefer fighting it out only when it is clearly better
 
 
@@ -59,14 +59,13 @@ def read_engagement(view: PlayerView) -> tuple[Engaged, LegionView, LegionView]:
     att, dfd = legions[eng.attacker], legions[eng.defender]
     side = "attacker" if eng.attacker_owner == view.you else "defender"
     mine, theirs = (att, dfd) if side == "attacker" else (dfd, att)
-    rivals = max(1, sum(1 for p in view.players if p.alive and p.index != view.you))
     e = Engaged(
         side,
         tuple(mine.known),
         tuple(theirs.known),
         view.players[mine.owner].score,
         view.players[theirs.owner].score,
-        rivals,
+        rivals(view),
     )
     return e, att, dfd
 

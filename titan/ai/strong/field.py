@@ -83,8 +83,12 @@ def _their_stake(view: PlayerView, battle: BattleView, me: Side) -> float:
     ours. (Counted at 1/3 with three opponents, the defence of our Titan's legion against the
     battles it lost in arena games held 31% of them instead of 35%: bench/titan_defence.py.)"""
     ours = any(f.name == TITAN and not f.gone and side_of(f.side) == me for f in battle.fighters)
-    rivals = max(1, sum(1 for p in view.players if p.alive and p.index != view.you))
-    return TITAN_STAKE if ours else TITAN_STAKE / rivals
+    return TITAN_STAKE if ours else TITAN_STAKE / rivals(view)
+
+
+def rivals(view: PlayerView) -> int:
+    """The opponents still in the game, at least one (shares of a fall are divided by it)."""
+    return max(1, sum(1 for p in view.players if p.alive and p.index != view.you))
 
 
 def loss(piece: Piece, hits: int, stakes: Mapping[Side, float]) -> float:

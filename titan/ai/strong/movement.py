@@ -22,6 +22,7 @@ from titan.ai.normal.threats import loss_chance
 from titan.ai.normal.values import recruit_gain
 from titan.ai.strong.budget import Budget
 from titan.ai.strong.engagement import Engaged, fight_value
+from titan.ai.strong.field import rivals
 from titan.ai.strong.safety import titan_risk
 from titan.ai.strong.simulate import BattleOdds, simulate_legions
 from titan.engine.actions import Action, DoneMoving, Move, Mulligan
@@ -73,7 +74,7 @@ class AttackJudge:
             (),
             view.players[mine.owner].score,
             view.players[theirs.owner].score,
-            max(1, sum(1 for p in view.players if p.alive and p.index != view.you)),
+            rivals(view),
         )
         total = wins = 0.0
         draws = budget.attack_draws if not theirs.complete else 1
