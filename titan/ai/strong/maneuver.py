@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from titan.ai.normal.battlefield import touching
+from titan.ai.strong.entering import EntryCheck
 from titan.ai.strong.exchange import factors, inflicted, strike_phase
 from titan.ai.strong.field import Field, distances, entry_hexes, loss, worth
 from titan.engine.actions import Action, Muster, Summon
@@ -240,6 +241,7 @@ def choose_maneuver(
         key = (m.name, m.frm)
         if key not in by_piece:
             by_piece[key] = _piece_of(field, m)
+    entry = _entry_check(field, ev)
     for m in moves:
         if m.frm == m.to:
             continue
@@ -252,6 +254,8 @@ def choose_maneuver(
         else:
             del after[m.frm]
         after[m.to] = piece
+        if entry is not None and not entry.all_enter(after, _waiting(field, rest)):
+            continue  # 10.1: it would leave one of ours off the battleland, where all fit
         s = ev.score(after, rest)
         if titan_last and m.frm is None and m.name == TITAN:
             s -= worth(piece, field.stakes) + TITAN_LAST
@@ -262,6 +266,21 @@ def choose_maneuver(
     if best is None and enter is not None:
         return enter  # 10.1: a character left off the battleland is slain; come in anyway
     return best if best is not None else end
+
+
+def _waiting(field: Field, offboard: Sequence[Piece]) -> list[Piece]:
+    return [p for p in offboard if p.side == field.me]
+
+
+def _entry_check(field: Field, ev: Evaluator) -> EntryCheck | None:
+    """The first turn's check that everyone of ours can still enter (10.1), when all can now;
+    None when it has nothing to guard (nobody waits, or the defender deploys in its tower, where
+    one character never blocks another)."""
+    waiting = _waiting(field, field.offboard)
+    if field.turn != 1 or not waiting or (field.land.tower and field.me == "defender"):
+        return None
+    check = EntryCheck(field.variant, field.land, ev.doors)
+    return check if check.all_enter(field.board, waiting) else None
 
 
 def _piece_of(field: Field, move: BattleMove) -> Piece:
