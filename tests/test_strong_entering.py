@@ -34,6 +34,7 @@ CROWDED = [
 ]
 
 
+@pytest.mark.rules("10.1")
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize(("attacker", "defender", "land"), CROWDED)
 def test_every_defender_enters(
@@ -53,6 +54,7 @@ def test_every_defender_enters(
     assert len(entered) == len(defender)
 
 
+@pytest.mark.rules("10.1")
 def test_the_check_sees_a_placement_that_shuts_one_out() -> None:
     """Marsh (land 13): where the strong player used to put six of seven, the seventh has no
     way in; from an empty battleland all seven have one."""
@@ -66,6 +68,8 @@ def test_the_check_sees_a_placement_that_shuts_one_out() -> None:
     pieces = [Piece(chars[n], "defender", chars[n].power) for n in defender]
     check = EntryCheck(VARIANT, VARIANT.battlelands[terrain], doors)
     assert check.all_enter({}, pieces)
-    placed = dict(zip(["D6", "E5", "E4", "B4", "F3", "F4"], [*pieces[:4], pieces[5], pieces[4]]))
+    placed = dict(
+        zip(["D6", "E5", "E4", "B4", "F3", "F4"], [*pieces[:4], pieces[5], pieces[4]], strict=True)
+    )
     assert [p.name for p in placed.values()].count(TITAN) == 1
     assert not check.all_enter(placed, [pieces[6]])
