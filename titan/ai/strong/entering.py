@@ -16,7 +16,7 @@ from titan.engine.queries.maneuver import reach
 from titan.engine.queries.model import Piece
 from titan.variant import Battleland, Variant
 
-SEARCH_LIMIT = 400  # arrangements tried before assuming that all can enter
+SEARCH_LIMIT = 200  # arrangements tried, per question, before assuming that all can enter
 
 Key = tuple[frozenset[tuple[str, str, str]], tuple[str, ...]]
 
@@ -34,6 +34,7 @@ class EntryCheck:
         self.tries = 0
 
     def all_enter(self, board: dict[str, Piece], waiting: Sequence[Piece]) -> bool:
+        self.tries = 0
         return self._search(dict(board), list(waiting))
 
     def _search(self, placed: dict[str, Piece], rest: list[Piece]) -> bool:
