@@ -99,7 +99,7 @@ class Evaluator:
         total = now + TUNE["later"] * later - TUNE["threat"] * self._threat(board)
         total -= self._drift(board)
         if f.turn == 1:
-            waiting = [p for p in offboard if p.side == me]
+            waiting = _waiting(f, offboard)
             total -= sum(worth(p, stakes) for p in waiting)
             total -= sum(worth(p, stakes) for p in self.shut_out(board, waiting))
         mine, titan = self._distance(board)
