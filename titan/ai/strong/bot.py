@@ -15,10 +15,11 @@ from titan.ai.normal import NormalBot
 from titan.ai.normal.seat import Seat, decision_rng
 from titan.ai.strong import engagement, movement
 from titan.ai.strong.budget import Budget
-from titan.ai.strong.field import read_field
+from titan.ai.strong.field import TITAN_STAKE, Field, read_field, rivals
 from titan.ai.strong.maneuver import choose_maneuver, spares
+from titan.ai.strong.planner import Signature, choose_planned
 from titan.ai.strong.strikes import choose_carry, choose_strike
-from titan.engine.actions import Action, Concede, Decline, Summon, UndoMove, Withdraw
+from titan.engine.actions import Action, Concede, Decline, Muster, Summon, UndoMove, Withdraw
 from titan.engine.battle.actions import ResetManeuver
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.views import PlayerView
@@ -35,8 +36,10 @@ class StrongBot:
         judge: bool = True,
         engage: bool = True,
         wary: bool = True,
+        plan: bool = True,
     ) -> None:
         self.wary = wary
+        self.use_plan = plan
         self.seed = seed
         self.budget = budget if budget is not None else Budget()
         self.use_judge = judge
@@ -44,6 +47,18 @@ class StrongBot:
         self.variant = variant if variant is not None else load("default")
         self.normal = NormalBot(seed, self.variant)
         self.judge = movement.AttackJudge()
+        self.plan: dict[Signature, Action] = {}
+
+    def _planned(self, field: Field, view: PlayerView, options: list[Action]) -> Action | None:
+        """A maneuver by the planner, unless a newcomer (14) or a summons (15) comes first."""
+        if not self.use_plan or any(isinstance(o, Muster | Summon) for o in options):
+            return None
+        eng = view.engagement
+        assert eng is not None and eng.battle is not None
+        their_titan = TITAN_STAKE / rivals(view)
+        return choose_planned(
+            field, eng.battle, options, self.seed, self.budget, self.plan, their_titan
+        )
 
     def choose(self, view: PlayerView, prompt: Prompt) -> Action:
         options = [
@@ -59,7 +74,11 @@ class StrongBot:
             assert eng is not None and eng.battle is not None and eng.battle.carry is not None
             return choose_carry(read_field(self.variant, view), options, eng.battle.carry.excess)
         if kind == Decision.MANEUVER:
-            return choose_maneuver(read_field(self.variant, view), options, _donors(view))
+            field = read_field(self.variant, view)
+            planned = self._planned(field, view, options)
+            if planned is not None:
+                return planned
+            return choose_maneuver(field, options, _donors(view))
         if kind == Decision.MOVE and self.use_judge:
             seat = Seat.of(self.variant, view, self.seed)
             rng = decision_rng(self.seed, view)

@@ -19,6 +19,7 @@ class Budget:
     attack_candidates: int = 3  # attacks re-judged by simulation per movement decision
     attack_draws: int = 4  # determinizations of a defender whose contents are hidden
     attack_trials: int = 20  # battles per determinization
+    plan_trials: int = 24  # battles played out per maneuver plan (planner.py)
     seconds: float | None = 0.8  # the cap on one decision's simulations
 
     def deadline(self) -> float | None:
@@ -26,5 +27,10 @@ class Budget:
 
 
 TINY = Budget(
-    engagement_trials=4, attack_candidates=2, attack_draws=1, attack_trials=2, seconds=None
+    engagement_trials=4,
+    attack_candidates=2,
+    attack_draws=1,
+    attack_trials=2,
+    plan_trials=2,
+    seconds=None,
 )

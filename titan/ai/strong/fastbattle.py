@@ -15,7 +15,7 @@ playout that wants those plays through the engine (:func:`titan.ai.strong.simula
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 
 from titan.ai.normal.battlefield import touching
@@ -117,10 +117,14 @@ class FastBattle:
 
     # --- the sequence -----------------------------------------------------------------------
 
-    def play(self) -> Result:
-        """Fight the battle to its end (errata 2.5.6.4)."""
+    def play(self, *, maneuvered: bool = False) -> Result:
+        """Fight the battle to its end (errata 2.5.6.4). ``maneuvered``: the phasing side
+        (``self.phasing``, on ``self.turn``) has made its maneuvers already; play on from its
+        strikes."""
         while True:
-            self._maneuver()
+            if not maneuvered:
+                self._maneuver()
+            maneuvered = False
             if self.turn == 1:
                 for u in self.units:  # 10.1: left off the battleland, slain
                     if u.side == self.phasing and u.hex is None and not u.gone:
@@ -181,12 +185,16 @@ class FastBattle:
 
     # --- maneuvers (10.1, 10.2, 11) -------------------------------------------------------
 
-    def _maneuver(self) -> None:
+    def _maneuver(self, moved: Container[int] = ()) -> None:
+        """The phasing side's maneuvers; ``moved``: indices of units that have moved this
+        phase already (and may not again, 11)."""
         side = self.phasing
         # The Titan moves last: the others take their places first, and it finds cover
         # among them (11.5) and a free entry (10.1).
-        for u in sorted(self.units, key=lambda u: u.name == TITAN):
+        for i, u in sorted(enumerate(self.units), key=lambda iu: iu[1].name == TITAN):
             if u.gone or u.side != side or (u.hex is None and (self.turn > 1 or u.entered)):
+                continue
+            if i in moved:
                 continue
             others = self.board
             if u.hex is not None:

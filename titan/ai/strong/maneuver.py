@@ -226,22 +226,35 @@ def choose_maneuver(
     if not moves:
         return end
     ev = Evaluator(field)
+    scored = score_moves(field, ev, moves)
+    base = ev.score(field.board, field.offboard)
+    best = max(scored, key=lambda ms: ms[1], default=None)
+    if best is not None and best[1] > base + 1e-6:
+        return best[0]
+    # 10.1: a character left off the battleland is slain; come in anyway.
+    enter = max((ms for ms in scored if ms[0].frm is None), key=lambda ms: ms[1], default=None)
+    return enter[0] if enter is not None else end
+
+
+def score_moves(
+    field: Field, ev: Evaluator, moves: Sequence[BattleMove]
+) -> list[tuple[BattleMove, float]]:
+    """Each move that goes somewhere, with the evaluation of the board after it (first in,
+    first kept among equals). Moves after which one of ours could no longer enter, where all
+    still can, are left out (10.1)."""
     board = field.board
     offboard = list(field.offboard)
     # The Titan enters last, behind the others, into the hexes they leave it (10.1): while
     # others wait, its entry is scored as if it still waited, less a little; it comes in
     # first only when the others would shut it out (the score counts who is shut out).
     titan_last = any(m.frm is None and m.name != TITAN for m in moves)
-    base = ev.score(board, offboard)
-    best, best_score = None, base + 1e-6
-    enter: BattleMove | None = None
-    enter_score = float("-inf")
     by_piece: dict[tuple[str, str | None], Piece] = {}
     for m in moves:
         key = (m.name, m.frm)
         if key not in by_piece:
             by_piece[key] = _piece_of(field, m)
     entry = _entry_check(field, ev)
+    out: list[tuple[BattleMove, float]] = []
     for m in moves:
         if m.frm == m.to:
             continue
@@ -259,13 +272,8 @@ def choose_maneuver(
         s = ev.score(after, rest)
         if titan_last and m.frm is None and m.name == TITAN:
             s -= worth(piece, field.stakes) + TITAN_LAST
-        if s > best_score:
-            best, best_score = m, s
-        if m.frm is None and s > enter_score:
-            enter, enter_score = m, s
-    if best is None and enter is not None:
-        return enter  # 10.1: a character left off the battleland is slain; come in anyway
-    return best if best is not None else end
+        out.append((m, s))
+    return out
 
 
 def _waiting(field: Field, offboard: Sequence[Piece]) -> list[Piece]:

@@ -1,0 +1,109 @@
+"""The strong player's maneuver planner (titan/ai/strong/planner.py): its plans are legal
+and distinct, the greedy evaluation's comes first, a chosen plan is followed through the
+phase, and its playouts count a mutual elimination as the game lost (1.1, 19.3)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from titan.ai.strong import StrongBot
+from titan.ai.strong.budget import TINY
+from titan.ai.strong.field import TITAN_STAKE, read_field
+from titan.ai.strong.maneuver import choose_maneuver
+from titan.ai.strong.planner import Planner, signature
+from titan.engine.actions import Decline
+from titan.engine.battle.actions import BattleMove, EndPhase
+from titan.engine.game import Game
+from titan.engine.prompts import Decision
+from titan.scenario import battle_game
+from titan.variant import TITAN, load
+
+VARIANT = load("default")
+
+
+def _first_maneuver(attacker: str, defender: str, land: int) -> Game:
+    game = battle_game(
+        attacker.split(","),
+        defender.split(","),
+        VARIANT.masterboard.land(land).terrain,
+        land=land,
+        seed=4,
+        variant=VARIANT,
+    )
+    while game.prompt().kind == Decision.BATTLE_MAY_CONCEDE:
+        game.act(game.prompt().player, Decline())
+    assert game.prompt().kind == Decision.MANEUVER
+    return game
+
+
+def _planner(game: Game) -> Planner:
+    p = game.prompt().player
+    view = game.view(p)
+    assert view.engagement is not None and view.engagement.battle is not None
+    return Planner(read_field(VARIANT, view), view.engagement.battle, TITAN_STAKE)
+
+
+GAME = ("Cyclops,Ogre,Ogre,Titan,Troll", "Cyclops,Gorgon,Gorgon,Ogre,Titan", 127)
+
+
+def test_every_plan_is_a_sequence_of_legal_moves_and_the_greedy_one_comes_first() -> None:
+    game = _first_maneuver(*GAME)
+    planner = _planner(game)
+    plans = planner.plans()
+    assert len(plans) >= 2
+    assert len({frozenset(p) for p in plans}) == len(plans)
+    p = game.prompt().player
+    for k, plan in enumerate(plans):
+        twin = game.clone()
+        for i, to in plan:
+            u = planner.units[i]
+            f = twin.state.engagement.battle.fighters[i]  # type: ignore[union-attr]
+            assert (f.name, f.hex) == (u.name, u.hex)
+            twin.act(p, BattleMove(f.name, f.hex, to))  # raises if illegal
+        if k == 0:
+            # The first plan is what the greedy evaluation would play, move by move.
+            greedy = game.clone()
+            while True:
+                prompt = greedy.prompt()
+                if prompt.kind != Decision.MANEUVER:
+                    break
+                view = greedy.view(p)
+                action = choose_maneuver(read_field(VARIANT, view), prompt.options)
+                if isinstance(action, EndPhase):
+                    break
+                greedy.act(p, action)
+            assert greedy.view(p).engagement == twin.view(p).engagement
+
+
+def test_a_chosen_plan_is_followed_through_the_phase() -> None:
+    game = _first_maneuver(*GAME)
+    p = game.prompt().player
+    bot = StrongBot(3, VARIANT, budget=replace(TINY, plan_trials=6))
+    first = bot.choose(game.view(p), game.prompt())
+    plan = dict(bot.plan)
+    assert plan, "the planner keeps the rest of its plan"
+    action = first
+    while True:
+        game.act(p, action)
+        prompt = game.prompt()
+        if prompt.kind != Decision.MANEUVER or prompt.player != p:
+            break
+        view = game.view(p)
+        assert view.engagement is not None and view.engagement.battle is not None
+        action = bot.choose(view, prompt)
+        assert plan[signature(view.engagement.battle)] == action
+    assert isinstance(action, EndPhase)
+
+
+def test_a_mutual_elimination_is_the_game_lost() -> None:
+    game = _first_maneuver(*GAME)
+    planner = _planner(game)
+    units = [replace(u) for u in planner.units]
+    for u in units:
+        if u.name == TITAN:
+            u.gone = True
+    both = planner.outcome(units, (True, True))
+    assert both <= -TITAN_STAKE - planner.ours
+    units = [replace(u) for u in planner.units]
+    theirs_only = planner.outcome(units, (planner.field.me == "defender", False))
+    assert theirs_only > TITAN_STAKE / 2
