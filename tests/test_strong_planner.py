@@ -105,5 +105,6 @@ def test_a_mutual_elimination_is_the_game_lost() -> None:
     both = planner.outcome(units, (True, True))
     assert both <= -TITAN_STAKE - planner.ours
     units = [replace(u) for u in planner.units]
-    theirs_only = planner.outcome(units, (planner.field.me == "defender", False))
+    enemy = 1 if planner.field.me == "attacker" else 0
+    theirs_only = planner.outcome(units, (enemy == 0, enemy == 1))
     assert theirs_only > TITAN_STAKE / 2
