@@ -48,6 +48,10 @@ class Unit:
     slain: bool = False  # this strike phase; removed at its end (13.6)
     gone: bool = False
 
+    def piece(self) -> Piece:
+        """The unit as the rules queries see it."""
+        return Piece(self.ch, self.side, self.power, self.hits)
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -84,7 +88,7 @@ class FastBattle:
         self.board: dict[str, Piece] = {}
         for u in units:
             if u.hex is not None and not u.gone:
-                self.board[u.hex] = _piece(u)
+                self.board[u.hex] = u.piece()
         self.actions: list[Action] | None = [] if record else None
         self.steps = 0  # decisions taken (the playout's "simulated actions")
 
@@ -200,7 +204,7 @@ class FastBattle:
             if u.hex is not None:
                 others = {h: p for h, p in self.board.items() if h != u.hex}
             doors = entry_hexes(self.variant, self.terrain, self.entry_side, side)
-            piece = _piece(u)
+            piece = u.piece()
             if u.hex is not None:
                 ends = reach(self.variant, self.land, others, piece, u.hex)
             elif self.land.tower and side == "defender":
@@ -305,7 +309,7 @@ class FastBattle:
                 u.hits = min(u.power, u.hits + 1)
                 if u.hits >= u.power:
                     u.slain = True
-                self.board[u.hex] = _piece(u)
+                self.board[u.hex] = u.piece()
 
     def _strikes(self, side: Side, *, ranged: bool) -> None:
         struck: set[int] = set()
@@ -386,11 +390,7 @@ class FastBattle:
         u.hits += hits
         if u.hits >= u.power:
             u.slain = True
-        self.board[u.hex] = _piece(u)
-
-
-def _piece(u: Unit) -> Piece:
-    return Piece(u.ch, u.side, u.power, u.hits)
+        self.board[u.hex] = u.piece()
 
 
 def _other(side: Side) -> Side:

@@ -88,23 +88,24 @@ class Planner:
         seen: set[frozenset[Step]] = set()
 
         def add(plan: list[Step]) -> None:
-            ends = frozenset(self._ends(plan).items())
+            ends = frozenset(dict(plan).items())
             if ends not in seen:
                 seen.add(ends)
                 out.append(plan)
 
         add(greedy)
-        chosen = self._ends(greedy)
+        chosen = dict(greedy)
         units = self.units
+        movers, moves = self._options(units, frozenset())
         firsts: dict[int, tuple[float, Step]] = {}
-        for move, score in self._first_moves():
-            i = self._index(units, move.name, move.frm)
+        for move, score in score_moves(self.field, Evaluator(self.field), moves):
+            i = movers[(move.name, move.frm)]
             if chosen.get(i) == move.to or (i in firsts and firsts[i][0] >= score):
                 continue
             firsts[i] = (score, (i, move.to))
         for _, step in sorted(firsts.values(), key=lambda sf: -sf[0])[:alternatives]:
             add(self._greedy(frozenset(), step))
-        add(self._cheap(frozenset()))
+        add(self._cheap())
         titan = next(
             (
                 i
@@ -117,14 +118,17 @@ class Planner:
             add(self._greedy(frozenset({titan})))
         return out
 
-    def _first_moves(self) -> list[tuple[BattleMove, float]]:
-        units = self.units
+    def _options(
+        self, units: Sequence[Unit], done: frozenset[int]
+    ) -> tuple[dict[tuple[str, str | None], int], list[BattleMove]]:
+        """The units that may still move (:meth:`_movers`) and every move they may make."""
+        movers = self._movers(units, done)
         moves = [
             BattleMove(units[i].name, units[i].hex, to)
-            for i in self._movers(units, frozenset()).values()
+            for i in movers.values()
             for to in sorted(self.destinations(units, i))
         ]
-        return score_moves(self.field, Evaluator(self.field), moves)
+        return movers, moves
 
     def _movers(
         self, units: Sequence[Unit], done: frozenset[int]
@@ -137,12 +141,6 @@ class Planner:
                 movers.setdefault((units[i].name, units[i].hex), i)
         return movers
 
-    def _index(self, units: Sequence[Unit], name: str, frm: str | None) -> int:
-        return self._movers(units, frozenset())[(name, frm)]
-
-    def _ends(self, plan: Sequence[Step]) -> dict[int, str]:
-        return {i: to for i, to in plan}
-
     def _may_move(self, i: int, units: Sequence[Unit], moved: frozenset[int] = frozenset()) -> bool:
         u = units[i]
         if u.gone or u.side != self.field.me or i in self.moved or i in moved:
@@ -150,22 +148,17 @@ class Planner:
         return u.hex is not None or (self.field.turn == 1 and not u.entered)
 
     def _board(self, units: Sequence[Unit]) -> dict[str, Piece]:
-        return {
-            u.hex: Piece(u.ch, u.side, u.power, u.hits)
-            for u in units
-            if u.hex is not None and not u.gone
-        }
+        return {u.hex: u.piece() for u in units if u.hex is not None and not u.gone}
 
     def destinations(self, units: Sequence[Unit], i: int) -> frozenset[str]:
         """Where unit ``i`` may end its move (the engine's own queries: 10.1, 10.2, 11)."""
         f, u = self.field, units[i]
         board = self._board(units)
-        piece = Piece(u.ch, u.side, u.power, u.hits)
         if u.hex is not None:
-            return reach(f.variant, f.land, board, piece, u.hex)
+            return reach(f.variant, f.land, board, u.piece(), u.hex)
         if f.land.tower and u.side == "defender":
             return deploy(f.land, board, self.doors)
-        return reach(f.variant, f.land, board, piece, None, entry=self.doors)
+        return reach(f.variant, f.land, board, u.piece(), None, entry=self.doors)
 
     def _greedy(self, hold: frozenset[int], first: Step | None = None) -> list[Step]:
         """The greedy evaluation's plan (:func:`choose_maneuver`), move by move, after the
@@ -179,18 +172,12 @@ class Planner:
             plan.append(first)
             units[i].hex, units[i].entered = to, True
         while True:
-            movers = self._movers(units, frozenset(done))
-            options: list[Action] = [
-                BattleMove(units[i].name, units[i].hex, to)
-                for i in movers.values()
-                for to in sorted(self.destinations(units, i))
-            ]
-            options.append(EndPhase())
+            movers, moves = self._options(units, frozenset(done))
             board = self._board(units)
-            offboard = [
-                Piece(u.ch, u.side, u.power, u.hits) for u in units if u.hex is None and not u.gone
-            ]
-            choice = choose_maneuver(replace(self.field, board=board, offboard=offboard), options)
+            offboard = [u.piece() for u in units if u.hex is None and not u.gone]
+            choice = choose_maneuver(
+                replace(self.field, board=board, offboard=offboard), [*moves, EndPhase()]
+            )
             if not isinstance(choice, BattleMove):
                 return plan
             i = movers[(choice.name, choice.frm)]
@@ -199,7 +186,7 @@ class Planner:
                 plan.append((i, choice.to))
                 units[i].hex, units[i].entered = choice.to, True
 
-    def _cheap(self, hold: frozenset[int]) -> list[Step]:
+    def _cheap(self) -> list[Step]:
         """The cheap policy's plan (the compact battle's maneuver)."""
         units = [replace(u) for u in self.units]
         fb = FastBattle(
@@ -213,7 +200,7 @@ class Planner:
         )
         fb.turn, fb.phasing = self.field.turn, self.field.me
         before = [(u.name, u.hex) for u in units]
-        fb._maneuver(self.moved | hold)
+        fb._maneuver(self.moved)
         plan: list[Step] = []
         for action in fb.actions or ():
             if isinstance(action, BattleMove):
@@ -299,10 +286,10 @@ def signature(battle: BattleView) -> Signature:
     )
 
 
-def plan_seed(seed: int, battle: BattleView) -> int:
-    """Playout dice that depend only on the seed and the position (crc32: stable across
-    processes, unlike hash())."""
-    return seed * 1_000_003 + zlib.crc32(repr(signature(battle)).encode())
+def plan_seed(seed: int, here: Signature) -> int:
+    """Playout dice that depend only on the seed and the position ``here`` (crc32: stable
+    across processes, unlike hash())."""
+    return seed * 1_000_003 + zlib.crc32(repr(here).encode())
 
 
 def choose_planned(
@@ -331,9 +318,7 @@ def choose_planned(
     plans = planner.plans()
     best = plans[0]
     if len(plans) > 1:
-        values = planner.values(
-            plans, budget.plan_trials, plan_seed(seed, battle), budget.deadline()
-        )
+        values = planner.values(plans, budget.plan_trials, plan_seed(seed, here), budget.deadline())
         best = plans[max(range(len(plans)), key=lambda k: (values[k], -k))]
     memo.clear()
     _remember(planner, battle, best, memo)
