@@ -5,8 +5,10 @@ battle estimates that are reproducible and sane; the ``titan odds`` command."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import subprocess
 import sys
+import time
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -29,12 +31,13 @@ from titan.odds import (
     hit_probabilities,
     most_kills_order,
     option_odds,
+    runner,
     slay_chance,
     slay_probability,
     strike_odds,
     wilson,
 )
-from titan.odds.battle import OUTCOMES, _fought_out
+from titan.odds.battle import OUTCOMES, BattleSpec, _fought_out
 from titan.rules import strike_options
 from titan.scenario import ScenarioError, battle_game
 from titan.variant import load
@@ -297,6 +300,20 @@ def test_a_time_budget_gives_the_first_n_trials() -> None:
     assert timed.trials >= 1
     again = estimate_battle(STRONG, ["Ogre"], "Hills", trials=timed.trials, seed=2)
     assert key(timed) == key(again)
+
+
+def test_a_first_chunk_that_outlasts_the_time_budget_is_kept() -> None:
+    """In worker processes, the trials of the first chunk count however late they come (a
+    time budget shorter than one chunk of slow trials once left the parent waiting for ever
+    while the workers played on)."""
+    spec = BattleSpec(tuple(STRONG), ("Ogre",), "Hills")
+    played = runner.run(spec, 2, trials=runner.CHUNK)
+    goal = runner._Goal(runner.MAX_TRIALS, time.perf_counter() - 1.0, None)  # time is up
+    receive, send = multiprocessing.Pipe(duplex=False)
+    send.send((0, played))
+    send.close()  # the worker is gone: without the first chunk, nothing more would come
+    runner._collect([receive], goal)
+    assert goal.done == played
 
 
 @pytest.mark.rules("10.5", "19.3")

@@ -172,7 +172,10 @@ def _collect(pipes: list[Connection], goal: _Goal) -> None:
             if isinstance(payload, str):
                 raise RuntimeError(f"a trial failed in a worker process:\n{payload}")
             waiting[number] = payload
-        while len(goal.done) // CHUNK in waiting and not goal.reached():
+        # The first chunk is kept whenever it comes, as _serial keeps the first trial: a
+        # first chunk that outlasts the time budget would otherwise be dropped, and the next
+        # ones too, while the workers played on (up to MAX_TRIALS).
+        while len(goal.done) // CHUNK in waiting and (not goal.done or not goal.reached()):
             goal.add(waiting.pop(len(goal.done) // CHUNK))
         if goal.done and goal.reached():
             return
