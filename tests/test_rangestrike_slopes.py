@@ -1,10 +1,11 @@
 """Rangestrikes across Slopes and Cliffs (hazard chart 11.7, Slope and Cliff;
 docs/rules-decisions.md "Rangestrikes across slopes").
 
-The reading: a rangestrike crossing slopes (one, two or three) needs at least one of them
-to have the rangestriker or the target atop it -- which a straight line allows only for the
-first hexside crossed (striker atop) or the last (target atop); with one Cliff on the path
-the slopes need nobody atop them, the cliff's own condition being the only one.
+The reading: a rangestrike crossing one or two slopes needs at least one of them to have
+the rangestriker or the target atop it -- which a straight line allows only for the first
+hexside crossed (striker atop) or the last (target atop); three slopes need both: the
+striker atop the first and the target atop the third. With one Cliff on the path the slopes
+need nobody atop them, the cliff's own condition being the only one.
 
 Every case is a real line of the default battlelands, found by enumerating the paths of
 titan.engine.queries.los.paths; each comment gives the hexes and their printed elevations
@@ -18,10 +19,14 @@ A Giant (power 7, skill 4) strikes an Ogre (skill 2): 7 // 2 = 3 dice (12.2) nee
 
 from __future__ import annotations
 
+from itertools import pairwise, permutations
+
 import pytest
 
+from titan.engine.queries.hexgrid import strike_range
+from titan.engine.queries.los import paths
 from titan.rules import rangestrike_options
-from titan.variant import load
+from titan.variant import Battleland, load
 
 V = load("default")
 
@@ -97,24 +102,110 @@ def test_mountains_giant_c5_down_the_staircase_to_a_colossus_on_b3() -> None:
 @pytest.mark.parametrize(
     ("terrain", "at", "target_at", "expected"),
     [
-        # B1 (1) -> B2 (0) -> B3 (1) -> B4 (0): down, up, down; the striker atop the first
-        # (the third slope counted from the target)
-        ("Hills", "B1", "B4", RANGE_4),
-        # B4 (0) -> B3 (1) -> B2 (0) -> B1 (1): the same line from the other end; the target
-        # atop the last (the third counted from the striker)
-        ("Hills", "B4", "B1", RANGE_4),
-        # C5 (2) -> C4 (1) -> B3 (0) -> B2 (1): down, down, up; both atop an end slope
+        # C5 (2) -> C4 (1) -> B3 (0) -> B2 (1): down, down, up; the striker atop the first
+        # slope and the target atop the third
         ("Mountains", "C5", "B2", RANGE_4),
+        # B1 (1) -> B2 (0) -> B3 (1) -> B4 (0): down, up, down; the striker atop the first,
+        # but B3, not the target, atop the third
+        ("Hills", "B1", "B4", REFUSED),
+        # B4 (0) -> B3 (1) -> B2 (0) -> B1 (1): the same line from the other end; the target
+        # atop the third, nobody atop the first
+        ("Hills", "B4", "B1", REFUSED),
         # D5 (1) -> D4 (2) -> D3 (1) -> D2 (0): up onto the volcano, then down twice
         ("Mountains", "D5", "D2", REFUSED),
         # A2 (0) -> B2 (1) -> B1 (2) -> C1 (1): up twice, then down to the target
         ("Mountains", "A2", "C1", REFUSED),
     ],
 )
-def test_three_slopes_need_the_striker_or_the_target_atop_an_end_slope(
+def test_three_slopes_need_one_end_atop_the_first_and_the_other_atop_the_third(
     terrain: str, at: str, target_at: str, expected: list[tuple[int, int]]
 ) -> None:
     assert results(terrain, at, target_at) == expected
+
+
+@pytest.mark.rules("hazard chart")
+@pytest.mark.parametrize(
+    ("terrain", "striker", "at", "target", "target_at"),
+    [
+        # D2 (1) -> D3 (0) -> E3 (1) -> E4 (0): the striker atop the first; the empty E3
+        # atop the second and the third
+        ("Hills", "Giant", "D2", "Unicorn", "E4"),
+        # C5 (2) -> C4 (1) -> D4 (2) -> D3 (1): the striker atop the first; D4 atop the rest
+        ("Mountains", "Minotaur", "C5", "Centaur", "D3"),
+        # C3 (0) -> D3 (1) -> E2 (0) -> F1 (1): D3 atop the first two; the target the third
+        ("Mountains", "Giant", "C3", "Hydra", "F1"),
+        ("Mountains", "Minotaur", "C3", "Hydra", "F1"),
+        # F4 (2) -> F3 (1) -> F2 (2) -> F1 (1): the striker atop the first; F2 the rest
+        ("Mountains", "Giant", "F4", "Cyclops", "F1"),
+    ],
+)
+def test_three_slopes_with_only_one_end_atop_an_end_slope_are_refused(
+    terrain: str, striker: str, at: str, target: str, target_at: str
+) -> None:
+    """Range 4, three slopes crossed and nothing else, only one of the two ends atop the
+    slope next to it: the engine once let the one end suffice."""
+    assert rangestrike_options(V, terrain, striker, at, target, target_at) == ()
+
+
+@pytest.mark.rules("hazard chart")
+def test_a_third_slope_does_not_open_a_line_two_slopes_block() -> None:
+    """Mountains C3 (0) -> D3 (1) -> E2 (0) crosses two slopes that neither end tops (a
+    ridge), and is blocked; the same line continued to F1 (1) crosses a third, which the
+    target tops: still blocked, the first slope having nobody atop it."""
+    assert results("Mountains", "C3", "E2") == REFUSED
+    assert results("Mountains", "C3", "F1") == REFUSED
+
+
+def _slope_tops(land: Battleland, chain: tuple[str, ...]) -> list[str] | None:
+    """The hex atop each slope the route crosses, in order from the striker; None when the
+    route meets any other hazard (another hexside, or a tree between)."""
+    tops = []
+    for frm, nxt in pairwise(chain):
+        hx = land.hex(frm)
+        side = hx.hexsides[hx.neighbours.index(nxt)]
+        if side is None:
+            continue
+        if side.hazard != "slope":
+            return None
+        tops.append(frm if side.top else nxt)
+    if any(land.hex(h).terrain == "tree" for h in chain[1:-1]):
+        return None
+    return tops
+
+
+def _allowed_by_the_slope_rule(tops: list[str], at: str, to: str) -> bool:
+    """Hazard chart, Slope, as read in docs/rules-decisions.md: one or two slopes, the
+    striker or the target atop one of them; three, one atop the first and the other atop
+    the third."""
+    if not tops:
+        return True
+    if len(tops) == 3:
+        return tops[0] == at and tops[2] == to
+    return at in tops or to in tops
+
+
+@pytest.mark.rules("hazard chart", "12.3", "12.4")
+@pytest.mark.parametrize("terrain", ["Hills", "Mountains"])
+def test_every_line_of_range_three_and_four_follows_the_slope_rule(terrain: str) -> None:
+    """Every pair of hexes at range 3 or 4 whose routes cross slopes and no other hazard,
+    on an otherwise empty battleland: a Giant may rangestrike an Ogre exactly when some
+    route is allowed by the slope rule."""
+    land = V.battlelands[terrain]
+    judged = {0: 0, 1: 0, 2: 0, 3: 0}
+    allowed_three = 0
+    for at, to in permutations(sorted(land.hexes), 2):
+        if strike_range(land.hex(at), land.hex(to)) not in (3, 4):
+            continue
+        routes = [_slope_tops(land, (at, *between, to)) for between in paths(at, to)]
+        if any(tops is None for tops in routes):
+            continue  # a cliff, wall, dune or tree on some route: other rules decide
+        expected = any(_allowed_by_the_slope_rule(t, at, to) for t in routes if t is not None)
+        assert bool(results(terrain, at, to)) == expected, (at, to, routes)
+        judged[max(len(t) for t in routes if t is not None)] += 1
+        allowed_three += expected and all(t is not None and len(t) == 3 for t in routes)
+    assert all(judged[n] > 0 for n in (1, 2, 3)), judged  # every count of slopes was met
+    if terrain == "Mountains":
+        assert allowed_three > 0  # C5 -> B2 and its like
 
 
 @pytest.mark.rules("hazard chart")

@@ -92,14 +92,18 @@ def _slopes_allow(slopes: list[_Crossing], cliffs: list[_Crossing], at: str, to:
 
     A straight line crosses one hexside of the striker's hex (the first) and one of the
     target's (the last), so only those two slopes can have the striker or the target atop
-    them; the third of three slopes, counted from the other character, is one of them.
-    Hence, for any number of slopes: at least one slope crossed has the striker or the
-    target atop it (docs/rules-decisions.md, "Rangestrikes across slopes").
+    them. One or two slopes: one of them has the striker or the target atop it. Three
+    slopes (every hexside of a range-4 line): the third is a further condition on top of
+    the first sentence, one end atop the first slope and the other atop the third (the
+    Gods of Titan text spells it out), i.e. the striker atop the first slope crossed *and*
+    the target atop the last (docs/rules-decisions.md, "Rangestrikes across slopes").
     """
     if not slopes:
         return True
     if len(cliffs) == 1:
         return True  # the cliff's own condition (_cliffs_allow) is the only one
+    if len(slopes) >= 3:
+        return slopes[0].top == at and slopes[-1].top == to
     return any(s.top in (at, to) for s in slopes)
 
 
