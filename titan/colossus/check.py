@@ -45,6 +45,7 @@ class ServerView:
     legions: dict[str, Shown] = field(default_factory=dict)
     scores: dict[str, int] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)  # caretaker's stacks
+    dead: dict[str, int] = field(default_factory=dict)  # Colossus's dead pile
     engaged: set[str] = field(default_factory=set)  # legions in the engagement under way
 
     def note(self, msg: Message) -> None:
@@ -87,6 +88,7 @@ class ServerView:
             self.scores.update({p.name: p.score for p in msg.players})
         elif isinstance(msg, m.UpdateCreatureCount):
             self.counts[msg.creature] = msg.left
+            self.dead[msg.creature] = msg.dead
         elif isinstance(msg, m.TellEngagement):
             self.engaged = {msg.attacker, msg.defender}
         elif isinstance(msg, m.TellEngagementResults):

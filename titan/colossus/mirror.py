@@ -15,12 +15,14 @@ line, our state and the rule in question.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from titan.colossus import messages as m
 from titan.colossus.check import Desync, ServerView, compare, describe
 from titan.colossus.codec import Message
 from titan.colossus.names import Markers, battle_hex, side
 from titan.engine.actions import (
+    Acquire,
     Action,
     ChooseColour,
     Decline,
@@ -33,11 +35,10 @@ from titan.engine.actions import (
     Flee,
     Move,
     Mulligan,
-    NoMoreProposals,
     Muster,
+    NoMoreProposals,
     Split,
     Summon,
-    Acquire,
 )
 from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, Strike
 from titan.engine.context import Ctx
@@ -54,6 +55,15 @@ from titan.variant import load, markers_of
 _SILENT = (Decision.BATTLE_MAY_CONCEDE, Decision.CONCESSION_OFFERED)
 
 
+@dataclass(frozen=True, slots=True)
+class Deviation:
+    """A point where Colossus departs from the rules and the mirror followed the server."""
+
+    line: str
+    rule: str
+    what: str
+
+
 class Mirror:
     """Feed it the server's messages in order (:meth:`feed`)."""
 
@@ -66,10 +76,15 @@ class Mirror:
         self.players: list[m.PlayerInfo] = []
         self.first_markers: dict[str, str] = {}  # player name -> Colossus's starting marker
         self.tags: dict[int, str] = {}  # battle piece tag -> creature
+        self.where: dict[int, str | None] = {}  # battle piece tag -> our hex (None: off)
         self.line = ""  # the message being applied, for reports
         # A split announced without its contents (didSplit), until they are revealed.
         self.pending_split: m.DidSplit | None = None
-        self._handlers: dict[type[Message], Callable[[Message], None]] = {}
+        # Where the server's outcome departs from the rules and the mirror followed it.
+        self.deviations: list[Deviation] = []
+        self._dead_followed: dict[str, int] = {}
+        self.carry_offered = False  # the server's last strike left damage to carry
+        self.titan_fell = False  # from a Titan's death to the end of its engagement
 
     # --- the entry point ---------------------------------------------------------------------
 
@@ -82,8 +97,35 @@ class Mirror:
         handler = getattr(self, "_on_" + message.method, None)
         if handler is not None:
             handler(message)
-        if self.game is not None and self.pending_split is None:
-            compare(self.view, self.game, self.markers, line, settled=isinstance(message, m.CommitPoint))
+        if isinstance(message, m.CommitPoint) and self.game is not None:
+            self._follow_dead_demilords()
+        if isinstance(message, m.TellEngagementResults):
+            self.titan_fell = False
+        if self.game is not None and self.pending_split is None and not self.titan_fell:
+            compare(
+                self.view, self.game, self.markers, line, settled=isinstance(message, m.CommitPoint)
+            )
+
+    def _follow_dead_demilords(self) -> None:
+        """Colossus puts a slain Guardian or Warlock on the dead pile; rules 3.2 and 9.5
+        return demi-lords to the caretaker's stacks. Follow the server, and say so."""
+        state = self.g.state
+        for name, dead in self.view.dead.items():
+            if not self.variant.characters[name].is_demilord:
+                continue
+            new = dead - self._dead_followed.get(name, 0)
+            left = self.view.counts.get(name)
+            if new > 0 and left is not None and state.caretaker[name] - left == new:
+                state.caretaker[name] = left
+                self.g.touch()
+                self._dead_followed[name] = dead
+                self.deviations.append(
+                    Deviation(
+                        self.line,
+                        "3.2, 9.5",
+                        f"a slain {name} stays dead; the rules return it to the caretaker",
+                    )
+                )
 
     # --- helpers -----------------------------------------------------------------------------
 
@@ -124,6 +166,9 @@ class Mirror:
                 return prompt
             if prompt.kind in _SILENT:
                 self.act(Decline())
+                continue
+            if prompt.kind == Decision.CARRY_OVER and self.carry_offered:
+                self.act(CarryOver(()))  # the striker let the excess go (errata 12.4)
                 continue
             raise self.desync(
                 _rule(prompt.kind), f"the server says {what}; the engine asks {prompt.kind}"
@@ -269,9 +314,7 @@ class Mirror:
     def _on_didRecruit(self, msg: Message) -> None:
         assert isinstance(msg, m.DidRecruit)
         reveal = () if msg.recruiter is None else (msg.recruiter,) * msg.recruiters
-        prompt = self.settle(
-            lambda p: p.kind in (Decision.MUSTER, Decision.MANEUVER), "a recruit"
-        )
+        prompt = self.settle(lambda p: p.kind in (Decision.MUSTER, Decision.MANEUVER), "a recruit")
         ours = self.legion(msg.marker)
         fits = [
             o
@@ -288,8 +331,9 @@ class Mirror:
     def _on_tellEngagementResults(self, msg: Message) -> None:
         assert isinstance(msg, m.TellEngagementResults)
         if msg.how == "flee":
-            self.settle(lambda p: p.kind == Decision.FLEE, "the defender fled")
-            self.act(Flee())
+            if self.g.state.engagement is not None:  # else already decided by an acquisition
+                self.settle(lambda p: p.kind == Decision.FLEE, "the defender fled")
+                self.act(Flee())
         elif msg.how == "fight":
             self._finish_battle()
         else:
@@ -300,6 +344,25 @@ class Mirror:
         eng = self.g.state.engagement
         if eng is not None:
             raise self.desync("9", f"the engagement is over; ours is at {eng.step}")
+
+    def _on_removeLegion(self, msg: Message) -> None:
+        assert isinstance(msg, m.RemoveLegion)
+        eng = self.g.state.engagement
+        if eng is not None and eng.battle is not None and msg.marker not in self.view.engaged:
+            # A legion away from the battle goes only when a Titan fell (errata 19.0): the
+            # battle is over. The server removes the loser's legions before the winner's
+            # acquisitions, our engine after; the legions are compared again once the
+            # engagement is over.
+            self._finish_battle()
+            self.titan_fell = True
+
+    def _on_tellGameOver(self, msg: Message) -> None:
+        assert isinstance(msg, m.TellGameOver)
+        state = self.g.state
+        winner = None if state.winner is None else state.players[state.winner].name
+        said = msg.message.removesuffix(" wins") if msg.message.endswith(" wins") else None
+        if not state.over or winner != said:
+            raise self.desync("errata 19.0", f"the server says {msg.message!r}; ours: {winner}")
 
     def _on_cleanupBattle(self, msg: Message) -> None:
         self._finish_battle()
@@ -317,7 +380,9 @@ class Mirror:
             elif EndPhase() in prompt.options:
                 self.act(EndPhase())
             else:
-                raise self.desync(_rule(prompt.kind), f"the battle is over; ours asks {prompt.kind}")
+                raise self.desync(
+                    _rule(prompt.kind), f"the battle is over; ours asks {prompt.kind}"
+                )
         raise self.desync("10.5", "our battle does not end")
 
     def _pass_flight(self) -> None:
@@ -360,15 +425,20 @@ class Mirror:
     def _on_addCreature(self, msg: Message) -> None:
         assert isinstance(msg, m.AddCreature)
         if msg.reason == "Acquire":
+            if self.prompt().kind == Decision.FLEE:
+                # Decided with no battle (no BattleStarts came): the defender fled (9.2).
+                self.act(Flee())
             self.settle(lambda p: p.kind == Decision.ACQUIRE, "an angel acquired")
             self.act(Acquire(msg.creature))
 
     def _on_initBattle(self, msg: Message) -> None:
         self.tags.clear()
+        self.where.clear()
 
     def _on_placeNewChit(self, msg: Message) -> None:
         assert isinstance(msg, m.PlaceNewChit)
         self.tags[msg.tag] = msg.creature
+        self.where[msg.tag] = battle_hex(msg.hex)
 
     def _on_tellBattleMove(self, msg: Message) -> None:
         assert isinstance(msg, m.TellBattleMove)
@@ -380,6 +450,7 @@ class Mirror:
         if move not in prompt.options:
             raise self.desync("11", f"{move} is not a legal maneuver")
         self.act(move)
+        self.where[msg.tag] = msg.end
 
     def _on_setupBattleFight(self, msg: Message) -> None:
         assert isinstance(msg, m.SetupBattleFight)
@@ -405,16 +476,11 @@ class Mirror:
     def _on_tellStrikeResults(self, msg: Message) -> None:
         assert isinstance(msg, m.TellStrikeResults)
         if msg.was_carry:
-            raise self.desync("errata 12.4", "a carry-over strike (not mirrored yet)")
+            self._carry(msg)
+            return
         prompt = self.settle(
             lambda p: p.kind in (Decision.STRIKE, Decision.COUNTERSTRIKE), "a strike"
         )
-        b = self.g.state.engagement
-        assert b is not None and b.battle is not None
-        hexes = {}
-        for f in b.battle.fighters:
-            if f.hex is not None and not f.gone:
-                hexes.setdefault(f.name, []).append(f.hex)
         fits = [
             o
             for o in prompt.options
@@ -428,12 +494,19 @@ class Mirror:
             raise self.desync("12, 13", "no legal strike fits the server's")
         self.give(msg.dice)
         self.act(fits[0])
+        self.carry_offered = msg.carry_left > 0
+
+    def _carry(self, msg: m.TellStrikeResults) -> None:
+        """The excess damage of the last strike carried to ``msg.target`` (errata 12.4)."""
+        prompt = self.prompt()
+        where = self.where.get(msg.target)
+        fits = [o for o in prompt.options if isinstance(o, CarryOver) and o.to == (where,)]
+        if prompt.kind != Decision.CARRY_OVER or not fits:
+            raise self.desync("errata 12.4", f"no carry-over to {where} is open to us")
+        self.act(fits[0])
 
     def _at(self, tag: int, hex_: str) -> bool:
-        b = self.g.state.engagement
-        assert b is not None and b.battle is not None
-        name = self.tags.get(tag)
-        return any(f.hex == hex_ and f.name == name for f in b.battle.fighters)
+        return self.where.get(tag) == hex_
 
 
 def _prefix(p: m.PlayerInfo) -> str:
