@@ -17,7 +17,7 @@ from titan.colossus.names import Markers
 from titan.engine.game import Game
 
 # revealCreatures reasons that show a whole legion (others show only some of its characters)
-_WHOLE = {"Initial", "Split", "Engaged", "BattleStarts", "Winner", "Fled", "Concession"}
+WHOLE = {"Initial", "Split", "Engaged", "BattleStarts", "Winner", "Fled", "Concession"}
 
 
 class Desync(Exception):
@@ -53,7 +53,7 @@ class ServerView:
         if isinstance(msg, m.TellLegionLocation):
             self._legion(msg.marker).land = msg.hex
         elif isinstance(msg, m.RevealCreatures | m.RevealEngagedCreatures):
-            if msg.reason in _WHOLE:
+            if msg.reason in WHOLE:
                 lg = self._legion(msg.marker)
                 lg.contents = Counter(msg.creatures)
                 lg.height = len(msg.creatures)

@@ -14,11 +14,13 @@ line, our state and the rule in question.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from titan.colossus import hidden
 from titan.colossus import messages as m
-from titan.colossus.check import Desync, ServerView, compare, describe
+from titan.colossus.check import WHOLE, Desync, ServerView, compare, describe
 from titan.colossus.codec import Message
 from titan.colossus.names import Markers, battle_hex, side
 from titan.engine.actions import (
@@ -85,26 +87,46 @@ class Mirror:
         self._dead_followed: dict[str, int] = {}
         self.carry_offered = False  # the server's last strike left damage to carry
         self.titan_fell = False  # from a Titan's death to the end of its engagement
+        self.guesses = 0  # hidden splits guessed
+        self.pending_engage: int | None = None  # announced, engaged after its reveals
 
     # --- the entry point ---------------------------------------------------------------------
 
     def feed(self, line: str, message: Message) -> None:
         """Apply one server message, then check the mirror against the server."""
         self.line = line
-        self.view.note(message)
         if not isinstance(message, m.RevealCreatures | m.UpdateCreatureCount | m.CommitPoint):
             self._unhidden()
+            self._engage()
+        if self.game is not None:
+            self._shown(message)
         handler = getattr(self, "_on_" + message.method, None)
         if handler is not None:
             handler(message)
+        self.view.note(message)
         if isinstance(message, m.CommitPoint) and self.game is not None:
             self._follow_dead_demilords()
         if isinstance(message, m.TellEngagementResults):
             self.titan_fell = False
-        if self.game is not None and self.pending_split is None and not self.titan_fell:
+        pending = self.pending_split is not None or self.pending_engage is not None
+        if self.game is not None and not pending and not self.titan_fell:
             compare(
                 self.view, self.game, self.markers, line, settled=isinstance(message, m.CommitPoint)
             )
+
+    def _shown(self, msg: Message) -> None:
+        """What a message shows of a legion's contents, before it is applied."""
+        if isinstance(msg, m.RevealCreatures | m.RevealEngagedCreatures):
+            if msg.reason in WHOLE and not self._is_pending_reveal(msg):
+                self._mend(msg.marker, Counter(msg.creatures), True)
+        elif isinstance(msg, m.DidRecruit) and msg.recruiter is not None:
+            self._mend(msg.marker, Counter({msg.recruiter: msg.recruiters}), False)
+        elif isinstance(msg, m.DidMove) and msg.lord is not None:
+            self._mend(msg.marker, Counter({msg.lord: 1}), False)
+
+    def _is_pending_reveal(self, msg: m.RevealCreatures | m.RevealEngagedCreatures) -> bool:
+        pending = self.pending_split
+        return pending is not None and msg.marker in (pending.parent, pending.child)
 
     def _follow_dead_demilords(self) -> None:
         """Colossus puts a slain Guardian or Warlock on the dead pile; rules 3.2 and 9.5
@@ -203,9 +225,38 @@ class Mirror:
             self._split(pending, msg.creatures)
 
     def _unhidden(self) -> None:
-        """Any message but the split's own reveals: the split stays hidden."""
-        if self.pending_split is not None:
-            raise self.desync("4.3", "a split whose contents the server keeps hidden")
+        """Any message but the split's own reveals: the split stays hidden. Guess it (the
+        server shows more later, and :meth:`_mend` corrects the guess)."""
+        pending = self.pending_split
+        if pending is None:
+            return
+        self.pending_split = None
+        parent = self.legion(pending.parent)
+        child = self.markers.ours(pending.child)
+        guess = hidden.guess_split(self.prompt(), parent, child, pending.height)
+        if guess is None:
+            raise self.desync("4.3", f"no legal split of {pending.height} from {parent}")
+        self.act(guess)
+        self.guesses += 1
+
+    def _mend(self, marker: str, must: Counter[str], whole: bool) -> None:
+        """The server shows (some of) a legion's contents: make ours agree if our guesses
+        about hidden splits were wrong (:mod:`titan.colossus.hidden`)."""
+        state = self.g.state
+        legion = state.legions.get(self.markers.ours(marker))
+        if legion is None:
+            return
+        unseen = [
+            lg
+            for lg in state.legions.values()
+            if (shown := self.view.legions.get(self.markers.theirs(lg.marker))) is not None
+            and shown.contents is None
+            and self.markers.theirs(lg.marker) not in self.view.engaged
+        ]
+        failure = hidden.mend(state, legion, must, whole, unseen)
+        if failure is not None:
+            raise self.desync("4.3", f"{marker} cannot hold {sorted(must.elements())}: {failure}")
+        self.g.touch()
 
     def _on_setupTurnState(self, msg: Message) -> None:
         assert isinstance(msg, m.SetupTurnState)
@@ -309,7 +360,13 @@ class Mirror:
     def _on_tellEngagement(self, msg: Message) -> None:
         assert isinstance(msg, m.TellEngagement)
         self.settle(lambda p: p.kind == Decision.ENGAGE, "an engagement")
-        self.act(Engage(msg.hex))
+        # Engaged after the reveals that follow: what may flee depends on the contents.
+        self.pending_engage = msg.hex
+
+    def _engage(self) -> None:
+        if self.pending_engage is not None:
+            land, self.pending_engage = self.pending_engage, None
+            self.act(Engage(land))
 
     def _on_didRecruit(self, msg: Message) -> None:
         assert isinstance(msg, m.DidRecruit)
