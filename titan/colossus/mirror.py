@@ -23,6 +23,7 @@ from titan.colossus import messages as m
 from titan.colossus.check import WHOLE, Desync, ServerView, compare, describe
 from titan.colossus.codec import Message
 from titan.colossus.names import Markers, battle_hex, side
+from titan.engine import events as ev
 from titan.engine.actions import (
     Acquire,
     Action,
@@ -551,6 +552,13 @@ class Mirror:
             raise self.desync("12, 13", "no legal strike fits the server's")
         self.give(msg.dice)
         self.act(fits[0])
+        struck = next(e for e in reversed(self.g.history) if isinstance(e, ev.Struck))
+        if (struck.hits, struck.slain) != (msg.damage, msg.killed):
+            raise self.desync(
+                "13.2, 13.3",
+                f"the server's strike hits {msg.damage} (killed {msg.killed}); "
+                f"ours {struck.hits} (slain {struck.slain})",
+            )
         self.carry_offered = msg.carry_left > 0
 
     def _carry(self, msg: m.TellStrikeResults) -> None:
