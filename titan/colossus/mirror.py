@@ -80,6 +80,8 @@ class Mirror:
         self.first_markers: dict[str, str] = {}  # player name -> Colossus's starting marker
         self.tags: dict[int, str] = {}  # battle piece tag -> creature
         self.where: dict[int, str | None] = {}  # battle piece tag -> our hex (None: off)
+        self.sides: dict[int, str] = {}  # battle piece tag -> "attacker" / "defender"
+        self.dying: set[int] = set()  # slain this strike phase, taken off at its end (13.6)
         self.line = ""  # the message being applied, for reports
         # A split announced without its contents (didSplit), until they are revealed.
         self.pending_split: m.DidSplit | None = None
@@ -89,6 +91,8 @@ class Mirror:
         self.carry_offered = False  # the server's last strike left damage to carry
         self.titan_fell = False  # from a Titan's death to the end of its engagement
         self.guesses = 0  # hidden splits guessed
+        # Told of each action before it is applied (the seat's answers are tested this way).
+        self.on_act: Callable[[int, Action], None] | None = None
         self.pending_engage: int | None = None  # announced, engaged after its reveals
 
     # --- the entry point ---------------------------------------------------------------------
@@ -173,6 +177,8 @@ class Mirror:
 
     def act(self, action: Action) -> None:
         game = self.g
+        if self.on_act is not None:
+            self.on_act(game.current_player(), action)
         try:
             game.act(game.current_player(), action)
         except IllegalAction as exc:
@@ -492,11 +498,13 @@ class Mirror:
     def _on_initBattle(self, msg: Message) -> None:
         self.tags.clear()
         self.where.clear()
+        self.sides.clear()
 
     def _on_placeNewChit(self, msg: Message) -> None:
         assert isinstance(msg, m.PlaceNewChit)
         self.tags[msg.tag] = msg.creature
         self.where[msg.tag] = battle_hex(msg.hex)
+        self.sides[msg.tag] = "defender" if msg.inverted else "attacker"  # drawn upside down
 
     def _on_tellBattleMove(self, msg: Message) -> None:
         assert isinstance(msg, m.TellBattleMove)
@@ -533,6 +541,8 @@ class Mirror:
 
     def _on_tellStrikeResults(self, msg: Message) -> None:
         assert isinstance(msg, m.TellStrikeResults)
+        if msg.killed:
+            self.dying.add(msg.target)
         if msg.was_carry:
             self._carry(msg)
             return
@@ -560,6 +570,11 @@ class Mirror:
                 f"ours {struck.hits} (slain {struck.slain})",
             )
         self.carry_offered = msg.carry_left > 0
+
+    def _on_removeDeadBattleChits(self, msg: Message) -> None:
+        for tag in self.dying:
+            self.where.pop(tag, None)
+        self.dying.clear()
 
     def _carry(self, msg: m.TellStrikeResults) -> None:
         """The excess damage of the last strike carried to ``msg.target`` (errata 12.4)."""
