@@ -32,6 +32,7 @@ from titan.engine.actions import (
     Propose,
     Split,
     Summon,
+    UndoMove,
     Withdraw,
 )
 from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, Strike
@@ -69,6 +70,8 @@ def requests(mirror: Mirror, action: Action) -> list[Message]:
                 action.lord,
             )
         ]
+    if isinstance(action, UndoMove):
+        return [m.UndoMoveRequest(theirs(action.legion))]
     if isinstance(action, DoneMoving):
         return [m.DoneWithMoves()]
     if isinstance(action, Engage):

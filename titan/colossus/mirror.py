@@ -489,11 +489,15 @@ class Mirror:
     def _on_addCreature(self, msg: Message) -> None:
         assert isinstance(msg, m.AddCreature)
         if msg.reason == "Acquire":
-            if self.prompt().kind == Decision.FLEE:
-                # Decided with no battle (no BattleStarts came): the defender fled (9.2).
-                self.act(Flee())
+            self.fled_if_asked()
             self.settle(lambda p: p.kind == Decision.ACQUIRE, "an angel acquired")
             self.act(Acquire(msg.creature))
+
+    def fled_if_asked(self) -> None:
+        """An angel is due with the defender still asked whether to flee: no battle came,
+        so the defender fled (9.2)."""
+        if self.g.state.engagement is not None and self.prompt().kind == Decision.FLEE:
+            self.act(Flee())
 
     def _on_initBattle(self, msg: Message) -> None:
         self.tags.clear()
