@@ -71,6 +71,7 @@ class Seat:
         self.strike: Strike | None = None  # our last strike, for the penalty prompt
         self.naks = 0
         self.over = False
+        self.result: str | None = None  # the server's game-over message
 
     # --- I/O boundary --------------------------------------------------------------------------
 
@@ -138,6 +139,7 @@ class Seat:
             return [m.AssignStrikePenalty(self._penalty(msg.choices))]
         if isinstance(msg, m.TellGameOver):
             self.over = True
+            self.result = msg.message
         return []
 
     def _check_option(self, msg: m.SetOption) -> None:
