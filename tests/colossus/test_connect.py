@@ -7,8 +7,8 @@ import io
 import socket
 import threading
 
-from titan.colossus.connect import play
 from tests.colossus.transcripts import transcript
+from titan.colossus.connect import play
 
 
 def test_the_seat_plays_a_recorded_game_over_a_socket() -> None:
