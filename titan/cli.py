@@ -113,6 +113,9 @@ def _colossus_seat(args: argparse.Namespace) -> int:
         outcome = play(
             args.host, args.port, level=args.level, name=args.name, seed=args.seed, log=log
         )
+    except OSError as exc:
+        print(f"cannot play the seat at {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
     finally:
         if log is not None:
             log.close()
