@@ -137,3 +137,19 @@ def test_options_our_engine_does_not_play_are_refused_naming_them() -> None:
         seat.receive("setOption ~ Unlimited Mulligans ~ true")
     with pytest.raises(SeatError, match="Variant"):
         seat.receive("setOption ~ Variant ~ Abyssal6")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_strong_decides_every_prompt_from_the_seats_view(name: str) -> None:
+    """The server's game goes on whatever the seat sends (the recording does not listen), so
+    this only asks: can `strong` decide at every point of a real Colossus game from its
+    seat's view of the mirror (hidden guesses and Colossus's deviations included)?"""
+    from titan.ai.levels import make_bot
+
+    seat = Seat("Ext", make_bot("strong", 1), clock=lambda: 0.0)
+    sent = []
+    for entry in transcript(name):
+        if entry.to_client:
+            sent += seat.receive(entry.text)
+    assert seat.over and seat.result == "Simple1 wins"
+    assert sum(x.startswith(("doMove", "doRecruit", "strike")) for x in sent) > 20

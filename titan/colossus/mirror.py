@@ -144,6 +144,7 @@ class Mirror:
             left = self.view.counts.get(name)
             if new > 0 and left is not None and state.caretaker[name] - left == new:
                 state.caretaker[name] = left
+                state.dead[name] = state.dead.get(name, 0) + new  # where the server has it
                 self.g.touch()
                 self._dead_followed[name] = dead
                 self.deviations.append(
