@@ -41,3 +41,5 @@ def test_the_seat_plays_a_recorded_game_over_a_socket() -> None:
     assert received[0].startswith("signOn ~ Ext ~ true ~ 10 ~ ")
     assert "catchupConfirmation" in received and "confirmCommitPoint ~ 1" in received
     assert sum(1 for x in log.getvalue().splitlines() if "\tS>C\t" in x) == len(lines)
+    # The seat withholds what it cannot mirror yet from its bot: undoing, conceding, leaving.
+    assert not [x for x in received if x.startswith(("undo", "concede ~", "withdrawFromGame"))]

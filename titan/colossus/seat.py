@@ -10,6 +10,7 @@ reached the mirror.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 
@@ -18,8 +19,8 @@ from titan.colossus import messages as m
 from titan.colossus.answers import fight_proposal, requests
 from titan.colossus.codec import Message
 from titan.colossus.mirror import Mirror
-from titan.engine.actions import Action, Decline, Muster, Summon
-from titan.engine.battle.actions import EndPhase, Strike
+from titan.engine.actions import Action, Concede, Decline, Muster, Summon, UndoMove, Withdraw
+from titan.engine.battle.actions import EndPhase, ResetManeuver, Strike
 from titan.engine.prompts import Decision, Prompt
 
 PROTOCOL_VERSION = 10  # what Colossus's own client sends
@@ -54,6 +55,22 @@ _DRIVEN = (
 )
 _SILENT = (Decision.BATTLE_MAY_CONCEDE, Decision.CONCESSION_OFFERED)
 _MAX_NAKS = 20
+
+
+# Not offered to the bot: undoing (Colossus undoes one legion's move where errata 7.0 undoes
+# the moves after it too), conceding a battle and withdrawing (not mirrored yet).
+_WITHHELD = (UndoMove, ResetManeuver, Concede, Withdraw)
+
+
+def _offered(prompt: Prompt) -> Prompt:
+    """The prompt as the seat offers it to its bot: without what it withholds, and, among
+    the maneuvers, without the summons and reinforcements, which are answered when the
+    server offers them."""
+    withheld: tuple[type[Action], ...] = _WITHHELD
+    if prompt.kind == Decision.MANEUVER:
+        withheld = (*withheld, Summon, Muster)
+    keep = tuple(o for o in prompt.options if not isinstance(o, withheld))
+    return dataclasses.replace(prompt, options=keep)
 
 
 class SeatError(Exception):
@@ -212,11 +229,7 @@ class Seat:
             prompt = game.prompt()
         if prompt.player != me or prompt.kind not in _DRIVEN:
             return self._nothing_to_do()
-        if prompt.kind == Decision.MANEUVER:
-            # Summons and reinforcements are answered when the server offers them.
-            keep = tuple(o for o in prompt.options if not isinstance(o, Summon | Muster))
-            prompt = Prompt(prompt.player, prompt.kind, keep, battle_turn=prompt.battle_turn)
-        action = self._choose(prompt)
+        action = self._choose(_offered(prompt))
         out = requests(self.mirror, action)
         if isinstance(action, Strike):
             self.strike = action
