@@ -105,6 +105,24 @@ def _serve(args: argparse.Namespace) -> int:
     return serve(args.host, args.port, args.db, args.bot_workers, args.log_level)
 
 
+def _colossus_seat(args: argparse.Namespace) -> int:
+    from titan.colossus.connect import play
+
+    log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
+    try:
+        outcome = play(
+            args.host, args.port, level=args.level, name=args.name, seed=args.seed, log=log
+        )
+    except OSError as exc:
+        print(f"cannot play the seat at {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if log is not None:
+            log.close()
+    print(outcome.message)
+    return 0 if outcome.finished else 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="titan", description="The fantasy wargame Titan.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -164,6 +182,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
     srv.set_defaults(func=_serve)
+    seat = sub.add_parser(
+        "colossus-seat", help="play a Network seat of a running Colossus game with a bot"
+    )
+    seat.add_argument("--host", default="127.0.0.1", help="Colossus server (default %(default)s)")
+    seat.add_argument("--port", type=int, default=26567, help="its port (default %(default)s)")
+    seat.add_argument("--level", default="strong", help="bot level (default %(default)s)")
+    seat.add_argument("--name", default="titan", help="the seat's name (default %(default)s)")
+    seat.add_argument("--seed", type=int, default=0, help="the bot's random seed")
+    seat.add_argument("--log", help="write every protocol line to this file (tsv)")
+    seat.set_defaults(func=_colossus_seat)
     add_odds_parser(sub)  # titan odds (battle estimate), titan odds strike (exact odds)
     add_arena_parser(sub)  # titan arena (levels against each other)
     args = parser.parse_args(argv)

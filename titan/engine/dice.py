@@ -39,3 +39,29 @@ class SeededDice:
 def die(seed: int, n: int) -> int:
     """Face (1-6) of the n-th die rolled in the game with this seed."""
     return SeededDice(seed).face(n)
+
+
+class GivenDice:
+    """Dice rolled elsewhere and told to the game: die n shows what :meth:`give` said it
+    shows. For a game mirrored from another program that rolls every die itself (a Colossus
+    server); the engine stays pure, it only reads the faces. A die asked for before it was
+    given is an error, never a guess: the mirror and the other program have disagreed about
+    which dice are rolled."""
+
+    __slots__ = ("_faces",)
+
+    def __init__(self) -> None:
+        self._faces: dict[int, int] = {}
+
+    def give(self, n: int, face: int) -> None:
+        """Die ``n`` (1, 2, ...) shows ``face``; a die once given never changes."""
+        if not 1 <= face <= 6:
+            raise ValueError(f"a die shows 1 to 6, not {face!r}")
+        if self._faces.setdefault(n, face) != face:
+            raise ValueError(f"die {n} was given as {self._faces[n]}, not {face}")
+
+    def face(self, n: int) -> int:
+        try:
+            return self._faces[n]
+        except KeyError:
+            raise LookupError(f"die {n} was rolled but never given") from None

@@ -1,0 +1,69 @@
+"""The Network seat on a socket: connect to a Colossus server, sign on, play to the end.
+
+One line per message, ``\\n``-terminated, in UTF-8 (PROTOCOL.md). Everything else is the
+sans-I/O :class:`~titan.colossus.seat.Seat`; this module only moves its lines, and keeps a
+log of them in the transcripts' format when asked.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from dataclasses import dataclass
+from typing import TextIO
+
+from titan.ai.levels import make_bot
+from titan.colossus.check import Desync
+from titan.colossus.seat import Seat, SeatError
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    message: str  # the server's game-over message ("X wins", "Draw"), or why we stopped
+    finished: bool  # the game reached its end
+
+
+def play(
+    host: str,
+    port: int,
+    *,
+    level: str,
+    name: str = "titan",
+    seed: int = 0,
+    log: TextIO | None = None,
+    timeout: float = 600.0,
+) -> Outcome:
+    """Take the first free Network seat of the game at ``host:port`` and play it with a bot
+    of ``level``. A desync or an option our engine does not play ends the seat: it
+    withdraws and says why."""
+    seat = Seat(name, make_bot(level, seed))
+    start = time.monotonic()
+    with socket.create_connection((host, port), timeout=timeout) as sock:
+        # Separate reader and writer: one text stream both ways mixes its buffers up.
+        reader = sock.makefile("r", encoding="utf-8", newline="\n")
+        writer = sock.makefile("w", encoding="utf-8", newline="\n")
+
+        def send(lines: list[str]) -> None:
+            for line in lines:
+                _log(log, start, "C>S", line)
+                writer.write(line + "\n")
+            writer.flush()
+
+        send(seat.hello())
+        for raw in reader:
+            line = raw.rstrip("\r\n")
+            _log(log, start, "S>C", line)
+            try:
+                send(seat.receive(line))
+            except (SeatError, Desync) as exc:
+                send(["withdrawFromGame", "disconnect"])
+                return Outcome(str(exc), False)
+            if line == "dispose" or (seat.over and line.startswith("dispose")):
+                break
+        over = seat.mirror.game is not None and seat.mirror.game.state.over
+        return Outcome(seat.result or "the server closed the connection", over)
+
+
+def _log(log: TextIO | None, start: float, way: str, line: str) -> None:
+    if log is not None:
+        log.write(f"{int((time.monotonic() - start) * 1000)}\t{way}\t{line}\n")

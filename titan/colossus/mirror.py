@@ -1,0 +1,615 @@
+"""A Colossus game mirrored in our engine: every server message is applied to a
+:class:`~titan.engine.game.Game` whose dice are the server's (:class:`GivenDice`), and after
+each one the mirror is checked against what the server said (:mod:`titan.colossus.check`).
+
+The server announces what happened (``didSplit``, ``didMove``, ``tellStrikeResults``, ...);
+the mirror turns each announcement into the engine action that does the same, checked by the
+engine's rules like any player's action. Decisions our engine asks for that Colossus never
+announces (declining a concession at each of the errata's concession points, ending a phase)
+are answered when a later message shows the game went on past them.
+
+Where the server and the engine disagree, :class:`Desync` stops the mirror with the protocol
+line, our state and the rule in question.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from titan.colossus import hidden
+from titan.colossus import messages as m
+from titan.colossus.check import WHOLE, Desync, ServerView, compare, describe
+from titan.colossus.codec import Message
+from titan.colossus.names import Markers, battle_hex, side
+from titan.engine import events as ev
+from titan.engine.actions import (
+    Acquire,
+    Action,
+    ChooseColour,
+    Decline,
+    DoneMoving,
+    DoneMustering,
+    DoneSplitting,
+    DontFlee,
+    Engage,
+    Fight,
+    Flee,
+    Move,
+    Mulligan,
+    Muster,
+    NoMoreProposals,
+    Split,
+    Summon,
+)
+from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, Strike
+from titan.engine.context import Ctx
+from titan.engine.dice import GivenDice
+from titan.engine.errors import IllegalAction
+from titan.engine.game import Game
+from titan.engine.phases import setup
+from titan.engine.prompts import Decision, Prompt
+from titan.engine.state import Options, Phase
+from titan.variant import load, markers_of
+
+# Decisions Colossus has no message for: the errata's concession points (2.5.6). A later
+# message that shows the battle going on answers them with Decline.
+_SILENT = (Decision.BATTLE_MAY_CONCEDE, Decision.CONCESSION_OFFERED)
+
+
+@dataclass(frozen=True, slots=True)
+class Deviation:
+    """A point where Colossus departs from the rules and the mirror followed the server."""
+
+    line: str
+    rule: str
+    what: str
+
+
+class Mirror:
+    """Feed it the server's messages in order (:meth:`feed`)."""
+
+    def __init__(self) -> None:
+        self.variant = load("default")
+        self.game: Game | None = None
+        self.dice = GivenDice()
+        self.markers = Markers()
+        self.view = ServerView()
+        self.players: list[m.PlayerInfo] = []
+        self.first_markers: dict[str, str] = {}  # player name -> Colossus's starting marker
+        self.tags: dict[int, str] = {}  # battle piece tag -> creature
+        self.where: dict[int, str | None] = {}  # battle piece tag -> our hex (None: off)
+        self.sides: dict[int, str] = {}  # battle piece tag -> "attacker" / "defender"
+        self.dying: set[int] = set()  # slain this strike phase, taken off at its end (13.6)
+        self.line = ""  # the message being applied, for reports
+        # A split announced without its contents (didSplit), until they are revealed.
+        self.pending_split: m.DidSplit | None = None
+        # Where the server's outcome departs from the rules and the mirror followed it.
+        self.deviations: list[Deviation] = []
+        self._dead_followed: dict[str, int] = {}
+        self.carry_offered = False  # the server's last strike left damage to carry
+        self.titan_fell = False  # from a Titan's death to the end of its engagement
+        self.guesses = 0  # hidden splits guessed
+        # Told of each action before it is applied (the seat's answers are tested this way).
+        self.on_act: Callable[[int, Action], None] | None = None
+        self.pending_engage: int | None = None  # announced, engaged after its reveals
+
+    # --- the entry point ---------------------------------------------------------------------
+
+    def feed(self, line: str, message: Message) -> None:
+        """Apply one server message, then check the mirror against the server."""
+        self.line = line
+        if not isinstance(message, m.RevealCreatures | m.UpdateCreatureCount | m.CommitPoint):
+            self._unhidden()
+            self._engage()
+        if self.game is not None:
+            self._shown(message)
+        handler = getattr(self, "_on_" + message.method, None)
+        if handler is not None:
+            handler(message)
+        self.view.note(message)
+        if isinstance(message, m.CommitPoint) and self.game is not None:
+            self._follow_dead_demilords()
+        if isinstance(message, m.TellEngagementResults):
+            self.titan_fell = False
+        pending = self.pending_split is not None or self.pending_engage is not None
+        if self.game is not None and not pending and not self.titan_fell:
+            compare(
+                self.view, self.game, self.markers, line, settled=isinstance(message, m.CommitPoint)
+            )
+
+    def _shown(self, msg: Message) -> None:
+        """What a message shows of a legion's contents, before it is applied."""
+        if isinstance(msg, m.RevealCreatures | m.RevealEngagedCreatures):
+            if msg.reason in WHOLE and not self._is_pending_reveal(msg):
+                self._mend(msg.marker, Counter(msg.creatures), True)
+        elif isinstance(msg, m.DidRecruit) and msg.recruiter is not None:
+            self._mend(msg.marker, Counter({msg.recruiter: msg.recruiters}), False)
+        elif isinstance(msg, m.DidMove) and msg.lord is not None:
+            self._mend(msg.marker, Counter({msg.lord: 1}), False)
+
+    def _is_pending_reveal(self, msg: m.RevealCreatures | m.RevealEngagedCreatures) -> bool:
+        pending = self.pending_split
+        return pending is not None and msg.marker in (pending.parent, pending.child)
+
+    def _follow_dead_demilords(self) -> None:
+        """Colossus puts a slain Guardian or Warlock on the dead pile; rules 3.2 and 9.5
+        return demi-lords to the caretaker's stacks. Follow the server, and say so."""
+        state = self.g.state
+        for name, dead in self.view.dead.items():
+            if not self.variant.characters[name].is_demilord:
+                continue
+            new = dead - self._dead_followed.get(name, 0)
+            left = self.view.counts.get(name)
+            if new > 0 and left is not None and state.caretaker[name] - left == new:
+                state.caretaker[name] = left
+                state.dead[name] = state.dead.get(name, 0) + new  # where the server has it
+                self.g.touch()
+                self._dead_followed[name] = dead
+                self.deviations.append(
+                    Deviation(
+                        self.line,
+                        "3.2, 9.5",
+                        f"a slain {name} stays dead; the rules return it to the caretaker",
+                    )
+                )
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    @property
+    def g(self) -> Game:
+        if self.game is None:
+            raise self.desync("errata 1.3", "a game message before the game was set up")
+        return self.game
+
+    def desync(self, rule: str, detail: str) -> Desync:
+        state = describe(self.game, self.markers) if self.game is not None else "(no game yet)"
+        return Desync(self.line, state, rule, detail)
+
+    def player(self, name: str) -> int:
+        for i, info in enumerate(self.players):
+            if info.name == name:
+                return i
+        raise self.desync("1.1", f"unknown player {name!r}")
+
+    def prompt(self) -> Prompt:
+        return self.g.prompt()
+
+    def act(self, action: Action) -> None:
+        game = self.g
+        if self.on_act is not None:
+            self.on_act(game.current_player(), action)
+        try:
+            game.act(game.current_player(), action)
+        except IllegalAction as exc:
+            raise self.desync(exc.rule, f"the engine refuses {action}: {exc}") from exc
+        except LookupError as exc:  # a die the server never announced
+            raise self.desync("errata 1.3", f"{action}: {exc}") from exc
+
+    def settle(self, done: Callable[[Prompt], bool], what: str) -> Prompt:
+        """Answer the questions Colossus never asks (Decline) until ``done``; the server's
+        message shows the game is past them. Anything else is a desync."""
+        for _ in range(64):
+            prompt = self.prompt()
+            if done(prompt):
+                return prompt
+            if prompt.kind in _SILENT:
+                self.act(Decline())
+                continue
+            if prompt.kind == Decision.CARRY_OVER and self.carry_offered:
+                self.act(CarryOver(()))  # the striker let the excess go (errata 12.4)
+                continue
+            raise self.desync(
+                _rule(prompt.kind), f"the server says {what}; the engine asks {prompt.kind}"
+            )
+        raise self.desync("errata 1.3", f"no end to the questions before {what}")
+
+    def give(self, faces: tuple[int, ...] | list[int]) -> None:
+        """The next dice the engine rolls show these faces."""
+        start = self.g.state.dice
+        for i, face in enumerate(faces, 1):
+            self.dice.give(start + i, face)
+
+    def legion(self, colossus: str) -> str:
+        ours = self.markers.ours(colossus)
+        if ours not in self.g.state.legions:
+            raise self.desync("4.2", f"no legion {colossus} (ours {ours}) on the board")
+        return ours
+
+    # --- set-up --------------------------------------------------------------------------------
+
+    def _on_updatePlayerInfo(self, msg: Message) -> None:
+        assert isinstance(msg, m.UpdatePlayerInfo)
+        self.players = list(msg.players)
+
+    def _on_revealCreatures(self, msg: Message) -> None:
+        assert isinstance(msg, m.RevealCreatures)
+        if msg.reason == "Initial":
+            owner = next(p.name for p in self.players if msg.marker[:2] == _prefix(p))
+            self.first_markers[owner] = msg.marker
+        pending = self.pending_split
+        if pending is not None and msg.reason == "Split" and msg.marker == pending.child:
+            self._split(pending, msg.creatures)
+
+    def _unhidden(self) -> None:
+        """Any message but the split's own reveals: the split stays hidden. Guess it (the
+        server shows more later, and :meth:`_mend` corrects the guess)."""
+        pending = self.pending_split
+        if pending is None:
+            return
+        self.pending_split = None
+        parent = self.legion(pending.parent)
+        child = self.markers.ours(pending.child)
+        guess = hidden.guess_split(self.prompt(), parent, child, pending.height)
+        if guess is None:
+            raise self.desync("4.3", f"no legal split of {pending.height} from {parent}")
+        self.act(guess)
+        self.guesses += 1
+
+    def _mend(self, marker: str, must: Counter[str], whole: bool) -> None:
+        """The server shows (some of) a legion's contents: make ours agree if our guesses
+        about hidden splits were wrong (:mod:`titan.colossus.hidden`)."""
+        state = self.g.state
+        legion = state.legions.get(self.markers.ours(marker))
+        if legion is None:
+            return
+        unseen = [
+            lg
+            for lg in state.legions.values()
+            if (shown := self.view.legions.get(self.markers.theirs(lg.marker))) is not None
+            and shown.contents is None
+            and self.markers.theirs(lg.marker) not in self.view.engaged
+        ]
+        failure = hidden.mend(state, legion, must, whole, unseen)
+        if failure is not None:
+            raise self.desync("4.3", f"{marker} cannot hold {sorted(must.elements())}: {failure}")
+        self.g.touch()
+
+    def _on_setupTurnState(self, msg: Message) -> None:
+        assert isinstance(msg, m.SetupTurnState)
+        if self.game is None:
+            self.game = self._start()
+        else:
+            self.settle(lambda p: p.kind in (Decision.MUSTER, Decision.SPLIT), "a new turn")
+            if self.prompt().kind == Decision.MUSTER:
+                self.act(DoneMustering())
+        state = self.g.state
+        me = self.player(msg.player)
+        if state.phase != Phase.SPLIT or state.active != me or state.turn != msg.turn:
+            raise self.desync(
+                "errata 2.7",
+                f"turn {msg.turn} of {msg.player}; ours is turn {state.turn} of player "
+                f"{state.active} at {state.phase}",
+            )
+
+    def _start(self) -> Game:
+        """The game as Colossus set it up: its towers (given as the dice that roll them, 5.1),
+        its colours (errata 5.0) and its starting legions (5.2)."""
+        names = [p.name for p in self.players]
+        state = setup.new_state(self.variant, names, Options())
+        towers = self.variant.masterboard.towers
+        for i, p in enumerate(self.players):
+            if p.tower not in towers or p.colour is None:
+                raise self.desync("5.1", f"player {p.name} has no tower or colour")
+            self.dice.give(i + 1, towers.index(p.tower) + 1)
+        ctx = Ctx(self.variant, state, self.dice)
+        setup.roll_towers(ctx)
+        game = Game(self.variant, state, names, self.dice, None)
+        game.history += ctx.events
+        self.game = game
+        while state.phase == Phase.COLOUR:
+            colour = self.players[game.current_player()].colour
+            assert colour is not None
+            self.act(ChooseColour(colour))
+        for p in self.players:
+            assert p.colour is not None
+            first = self.first_markers.get(p.name)
+            if first is None:
+                raise self.desync("5.2", f"no starting legion revealed for {p.name}")
+            self.markers.swap(first, markers_of(p.colour, 1)[0])
+        return game
+
+    # --- the masterboard -----------------------------------------------------------------------
+
+    def _on_didSplit(self, msg: Message) -> None:
+        assert isinstance(msg, m.DidSplit)
+        self.settle(lambda p: p.kind == Decision.SPLIT, "a split")
+        if msg.creatures:
+            self._split(msg, msg.creatures)
+        else:  # the contents follow in revealCreatures ~ CHILD ~ ... ~ Split, or never
+            self.pending_split = msg
+
+    def _split(self, msg: m.DidSplit, creatures: tuple[str, ...]) -> None:
+        self.pending_split = None
+        parent = self.legion(msg.parent)
+        self.act(Split(parent, self.markers.ours(msg.child), tuple(sorted(creatures))))
+
+    def _on_tellMovementRoll(self, msg: Message) -> None:
+        assert isinstance(msg, m.TellMovementRoll)
+        self.give([msg.roll])
+        if msg.reason == "MulliganRoll":
+            self.act(Mulligan())
+        else:
+            self.settle(lambda p: p.kind == Decision.SPLIT, "the movement roll")
+            self.act(DoneSplitting())
+        if self.g.state.roll != msg.roll:
+            raise self.desync("6.2", f"rolled {self.g.state.roll}, the server {msg.roll}")
+
+    def _on_didMove(self, msg: Message) -> None:
+        assert isinstance(msg, m.DidMove)
+        prompt = self.settle(lambda p: p.kind == Decision.MOVE, "a move")
+        ours = self.legion(msg.marker)
+        want = side(msg.side)
+        fits = [
+            o
+            for o in prompt.options
+            if isinstance(o, Move)
+            and o.legion == ours
+            and o.land == msg.end
+            and (o.teleport is not None) == msg.teleport
+            and (o.side is None or o.side == want)
+            and (not msg.teleport or o.lord == msg.lord)
+        ]
+        if len(fits) != 1:
+            raise self.desync("7, 8", f"{len(fits)} legal moves fit the server's move")
+        self.act(fits[0])
+
+    def _on_setupFight(self, msg: Message) -> None:
+        self.settle(lambda p: p.kind == Decision.MOVE, "the end of the movement phase")
+        self.act(DoneMoving())
+
+    def _on_setupMuster(self, msg: Message) -> None:
+        # With no engagement the server goes from moving straight to mustering.
+        if self.prompt().kind == Decision.MOVE:
+            self.act(DoneMoving())
+        self.settle(lambda p: p.kind == Decision.MUSTER, "the mustering phase")
+
+    def _on_tellEngagement(self, msg: Message) -> None:
+        assert isinstance(msg, m.TellEngagement)
+        self.settle(lambda p: p.kind == Decision.ENGAGE, "an engagement")
+        # Engaged after the reveals that follow: what may flee depends on the contents.
+        self.pending_engage = msg.hex
+
+    def _engage(self) -> None:
+        if self.pending_engage is not None:
+            land, self.pending_engage = self.pending_engage, None
+            self.act(Engage(land))
+
+    def _on_didRecruit(self, msg: Message) -> None:
+        assert isinstance(msg, m.DidRecruit)
+        reveal = () if msg.recruiter is None else (msg.recruiter,) * msg.recruiters
+        prompt = self.settle(lambda p: p.kind in (Decision.MUSTER, Decision.MANEUVER), "a recruit")
+        ours = self.legion(msg.marker)
+        fits = [
+            o
+            for o in prompt.options
+            if isinstance(o, Muster) and o.legion == ours and o.creature == msg.recruit
+        ]
+        exact = [o for o in fits if tuple(o.reveal) == reveal]
+        if not fits:
+            raise self.desync("18", f"{msg.marker} may not muster {msg.recruit}")
+        self.act((exact or fits)[0])
+
+    # --- engagements -----------------------------------------------------------------------------
+
+    def _on_tellEngagementResults(self, msg: Message) -> None:
+        assert isinstance(msg, m.TellEngagementResults)
+        if msg.how == "flee":
+            if self.g.state.engagement is not None:  # else already decided by an acquisition
+                self.settle(lambda p: p.kind == Decision.FLEE, "the defender fled")
+                self.act(Flee())
+        elif msg.how == "fight":
+            self._finish_battle()
+        else:
+            raise self.desync("9", f"an engagement ended by {msg.how} (not mirrored yet)")
+        # An angel the winner could have taken and did not (17).
+        while self.g.state.engagement is not None and self.prompt().kind == Decision.ACQUIRE:
+            self.act(Decline())
+        eng = self.g.state.engagement
+        if eng is not None:
+            raise self.desync("9", f"the engagement is over; ours is at {eng.step}")
+
+    def _on_removeLegion(self, msg: Message) -> None:
+        assert isinstance(msg, m.RemoveLegion)
+        eng = self.g.state.engagement
+        if eng is not None and eng.battle is not None and msg.marker not in self.view.engaged:
+            # A legion away from the battle goes only when a Titan fell (errata 19.0): the
+            # battle is over. The server removes the loser's legions before the winner's
+            # acquisitions, our engine after; the legions are compared again once the
+            # engagement is over.
+            self._finish_battle()
+            self.titan_fell = True
+
+    def _on_tellGameOver(self, msg: Message) -> None:
+        assert isinstance(msg, m.TellGameOver)
+        state = self.g.state
+        winner = None if state.winner is None else state.players[state.winner].name
+        said = msg.message.removesuffix(" wins") if msg.message.endswith(" wins") else None
+        if not state.over or winner != said:
+            raise self.desync("errata 19.0", f"the server says {msg.message!r}; ours: {winner}")
+
+    def _on_cleanupBattle(self, msg: Message) -> None:
+        self._finish_battle()
+
+    def _finish_battle(self) -> None:
+        """The server's battle is over: end the last strike phase (its slain leave then,
+        13.6) and decline the concession points on the way."""
+        for _ in range(16):
+            eng = self.g.state.engagement
+            if eng is None or eng.battle is None:
+                return
+            prompt = self.prompt()
+            if prompt.kind in _SILENT:
+                self.act(Decline())
+            elif EndPhase() in prompt.options:
+                self.act(EndPhase())
+            else:
+                raise self.desync(
+                    _rule(prompt.kind), f"the battle is over; ours asks {prompt.kind}"
+                )
+        raise self.desync("10.5", "our battle does not end")
+
+    def _pass_flight(self) -> None:
+        if self.prompt().kind == Decision.FLEE:
+            self.act(DontFlee())
+
+    def _on_askConcede(self, msg: Message) -> None:
+        self._pass_flight()
+
+    def _on_askNegotiate(self, msg: Message) -> None:
+        self._pass_flight()
+
+    def _on_revealEngagedCreatures(self, msg: Message) -> None:
+        assert isinstance(msg, m.RevealEngagedCreatures)
+        if msg.reason != "BattleStarts":
+            return
+        self._pass_flight()
+        # Colossus's negotiation ended in a fight: neither side proposes any more, and then
+        # the side asked last chooses to fight (errata 2.5.5).
+        for _ in range(4):
+            kind = self.prompt().kind
+            if kind == Decision.NEGOTIATE:
+                self.act(NoMoreProposals())
+            elif kind == Decision.NEGOTIATE_FINAL:
+                self.act(Fight())
+            else:
+                break
+
+    # --- battles ---------------------------------------------------------------------------------
+
+    def _on_removeCreature(self, msg: Message) -> None:
+        assert isinstance(msg, m.RemoveCreature)
+        if msg.reason == "Summon":  # the donor gives up its lord; addCreature follows (15)
+            prompt = self.settle(lambda p: p.kind == Decision.MANEUVER, "a summons")
+            summon = Summon(self.legion(msg.marker), msg.creature)
+            if summon not in prompt.options:
+                raise self.desync("15", f"{summon} may not be summoned now")
+            self.act(summon)
+
+    def _on_addCreature(self, msg: Message) -> None:
+        assert isinstance(msg, m.AddCreature)
+        if msg.reason == "Acquire":
+            self.fled_if_asked()
+            self.settle(lambda p: p.kind == Decision.ACQUIRE, "an angel acquired")
+            self.act(Acquire(msg.creature))
+
+    def fled_if_asked(self) -> None:
+        """An angel is due with the defender still asked whether to flee: no battle came,
+        so the defender fled (9.2)."""
+        if self.g.state.engagement is not None and self.prompt().kind == Decision.FLEE:
+            self.act(Flee())
+
+    def _on_initBattle(self, msg: Message) -> None:
+        self.tags.clear()
+        self.where.clear()
+        self.sides.clear()
+
+    def _on_placeNewChit(self, msg: Message) -> None:
+        assert isinstance(msg, m.PlaceNewChit)
+        self.tags[msg.tag] = msg.creature
+        self.where[msg.tag] = battle_hex(msg.hex)
+        self.sides[msg.tag] = "defender" if msg.inverted else "attacker"  # drawn upside down
+
+    def _on_tellBattleMove(self, msg: Message) -> None:
+        assert isinstance(msg, m.TellBattleMove)
+        if msg.undo:
+            raise self.desync("errata 11.0", "an undone battle move (not mirrored yet)")
+        prompt = self.settle(lambda p: p.kind == Decision.MANEUVER, "a battle move")
+        name = self.tags.get(msg.tag)
+        move = BattleMove(name or "?", battle_hex(msg.start), msg.end)
+        if move not in prompt.options:
+            raise self.desync("11", f"{move} is not a legal maneuver")
+        self.act(move)
+        self.where[msg.tag] = msg.end
+
+    def _on_setupBattleFight(self, msg: Message) -> None:
+        assert isinstance(msg, m.SetupBattleFight)
+        # The strikes (phase 3) end the maneuver; the strikebacks (4) end the strikes.
+        self._end_phase(Decision.STRIKE if msg.phase == 4 else Decision.MANEUVER)
+
+    def _on_setupBattleMove(self, msg: Message) -> None:
+        self._end_phase(Decision.COUNTERSTRIKE)
+
+    def _on_setupBattleSummon(self, msg: Message) -> None:
+        self._end_phase(Decision.COUNTERSTRIKE)
+
+    def _on_setupBattleRecruit(self, msg: Message) -> None:
+        self._end_phase(Decision.COUNTERSTRIKE)
+
+    def _end_phase(self, kind: Decision) -> None:
+        """A new battle phase has begun on the server: end ours of ``kind`` if the engine is
+        in it (it skips, for instance, a strike phase with no one in contact)."""
+        prompt = self.settle(lambda p: p.kind not in _SILENT, "a new battle phase")
+        if prompt.kind == kind and EndPhase() in prompt.options:
+            self.act(EndPhase())
+
+    def _on_tellStrikeResults(self, msg: Message) -> None:
+        assert isinstance(msg, m.TellStrikeResults)
+        if msg.killed:
+            self.dying.add(msg.target)
+        if msg.was_carry:
+            self._carry(msg)
+            return
+        prompt = self.settle(
+            lambda p: p.kind in (Decision.STRIKE, Decision.COUNTERSTRIKE), "a strike"
+        )
+        fits = [
+            o
+            for o in prompt.options
+            if isinstance(o, Strike)
+            and o.strike_number == msg.strike_number
+            and o.dice == len(msg.dice)
+            and self._at(msg.striker, o.frm)
+            and self._at(msg.target, o.target)
+        ]
+        if not fits:
+            raise self.desync("12, 13", "no legal strike fits the server's")
+        self.give(msg.dice)
+        self.act(fits[0])
+        struck = next(e for e in reversed(self.g.history) if isinstance(e, ev.Struck))
+        if (struck.hits, struck.slain) != (msg.damage, msg.killed):
+            raise self.desync(
+                "13.2, 13.3",
+                f"the server's strike hits {msg.damage} (killed {msg.killed}); "
+                f"ours {struck.hits} (slain {struck.slain})",
+            )
+        self.carry_offered = msg.carry_left > 0
+
+    def _on_removeDeadBattleChits(self, msg: Message) -> None:
+        for tag in self.dying:
+            self.where.pop(tag, None)
+        self.dying.clear()
+
+    def _carry(self, msg: m.TellStrikeResults) -> None:
+        """The excess damage of the last strike carried to ``msg.target`` (errata 12.4)."""
+        prompt = self.prompt()
+        where = self.where.get(msg.target)
+        fits = [o for o in prompt.options if isinstance(o, CarryOver) and o.to == (where,)]
+        if prompt.kind != Decision.CARRY_OVER or not fits:
+            raise self.desync("errata 12.4", f"no carry-over to {where} is open to us")
+        self.act(fits[0])
+
+    def _at(self, tag: int, hex_: str) -> bool:
+        return self.where.get(tag) == hex_
+
+
+def _prefix(p: m.PlayerInfo) -> str:
+    return p.markers[0][:2] if p.markers else ""
+
+
+def _rule(kind: Decision) -> str:
+    return {
+        Decision.SPLIT: "4.3",
+        Decision.MOVE: "7",
+        Decision.ENGAGE: "9.1",
+        Decision.FLEE: "9.2",
+        Decision.NEGOTIATE: "errata 9.3",
+        Decision.MUSTER: "18",
+        Decision.MANEUVER: "11",
+        Decision.STRIKE: "12",
+        Decision.COUNTERSTRIKE: "13",
+        Decision.SUMMON: "15",
+        Decision.REINFORCE: "14",
+        Decision.ACQUIRE: "17",
+    }.get(kind, "errata 1.3")
