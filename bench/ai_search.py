@@ -4,7 +4,7 @@
   clones with dice of their own (``Game.clone``/``prompt``/``act``): uniformly random
   choices, and the cheap policy search plays with (:mod:`titan.ai.strong.policy`);
 - battle-only playouts with the cheap policy, from the start of three sample battles
-  (``titan.scenario.battle_game``): through the engine (``Game.act``), and in the compact
+  (``titan.engine.scenario.battle_game``): through the engine (``Game.act``), and in the compact
   battle (:mod:`titan.ai.strong.fastbattle`) that engagement estimates use;
 - a whole determinization (:func:`titan.ai.determinize.determinize`), per call.
 
@@ -27,8 +27,8 @@ from titan.ai.strong.simulate import play_battle
 from titan.engine.dice import SeededDice
 from titan.engine.game import Game
 from titan.engine.prompts import Prompt
+from titan.engine.scenario import battle_game
 from titan.play import play
-from titan.scenario import battle_game
 
 SAMPLES = 5
 TARGET = 10_000

@@ -1,4 +1,4 @@
-"""Odds (titan.odds): exact strike distributions per second, and the time a battle estimate
+"""Odds: exact strike distributions (titan.dice.strike) per second, and the time a battle estimate
 takes to become useful (every outcome's 95% CI half-width at most 0.05) for three sample
 battles, with the random and normal bots (``--all``: every registered level; ``--quick``:
 the random bot only).
@@ -16,9 +16,11 @@ from collections.abc import Callable, Sequence
 from itertools import product
 
 from titan.ai.levels import LEVELS
-from titan.odds import estimate_battle, runner, slay_probability, strike_odds
-from titan.odds import strike as strike_module
+from titan.dice import strike as strike_module
+from titan.dice.strike import slay_probability, strike_odds
+from titan.odds import runner
 from titan.odds.battle import BattleSpec
+from titan.odds.estimate import estimate_battle
 
 SAMPLES = 5
 USEFUL = 0.05  # 95% CI half-width

@@ -7,6 +7,7 @@ from collections import Counter
 
 from titan.engine.actions import ChooseColour
 from titan.engine.game import Game
+from titan.engine.scenario import clear_board
 from titan.engine.state import Legion
 from titan.variant import TITAN, titan_power
 
@@ -51,20 +52,6 @@ def place(game: Game, owner: int, marker: str, land: int, characters: list[str])
     state.legions[marker] = legion
     game.touch()
     return legion
-
-
-def clear_board(game: Game) -> None:
-    """Remove every legion (returning characters) so a test can set up its own position."""
-    state = game.state
-    for lg in list(state.legions.values()):
-        for name in lg.characters:
-            if name != TITAN:
-                state.caretaker[name] += 1
-        state.players[lg.owner].markers.append(lg.marker)
-        del state.legions[lg.marker]
-    for k in state.known:
-        k.clear()
-    game.touch()
 
 
 def snapshot(game: Game) -> bytes:

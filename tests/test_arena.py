@@ -14,7 +14,6 @@ from titan.arena import (
     play_game,
     run,
     summarise,
-    wilson,
     without_timings,
 )
 from titan.cli import main
@@ -31,14 +30,6 @@ def test_every_level_sits_in_every_seat_equally() -> None:
     assert lineup(["normal", "random"], 4, 0) == ("normal", "random", "normal", "random")
     with pytest.raises(ValueError):
         lineup(["a", "b", "c"], 2, 0)
-
-
-def test_wilson_interval() -> None:
-    lo, hi = wilson(0, 10)
-    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
-    lo, hi = wilson(95, 100)
-    assert lo == pytest.approx(0.8882, abs=1e-4) and hi == pytest.approx(0.9785, abs=1e-4)
-    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_a_run_is_reproducible_from_its_seed() -> None:

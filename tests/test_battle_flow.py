@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import check_invariants, clear_board, cleared, place, snapshot, started
+from tests.support import check_invariants, cleared, place, snapshot, started
 from titan.engine.actions import (
     Concede,
     Decline,
@@ -20,6 +20,7 @@ from titan.engine.battle.state import BattleState
 from titan.engine.errors import IllegalAction
 from titan.engine.events import DriftDamage
 from titan.engine.game import Game
+from titan.engine.scenario import clear_board
 from titan.engine.state import Phase
 
 

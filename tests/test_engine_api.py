@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.support import clear_board, place, snapshot, started
+from tests.support import place, snapshot, started
 from titan.ai.random_bot import RandomBot
 from titan.engine import machine
 from titan.engine.actions import (
@@ -29,6 +29,7 @@ from titan.engine.events import MoveUndone
 from titan.engine.game import Game
 from titan.engine.handler import Handler
 from titan.engine.prompts import Decision
+from titan.engine.scenario import clear_board
 from titan.engine.state import Phase
 
 

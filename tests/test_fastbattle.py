@@ -14,7 +14,7 @@ from titan.engine import events as ev
 from titan.engine.actions import Action, Decline
 from titan.engine.dice import SeededDice
 from titan.engine.prompts import Decision
-from titan.scenario import battle_game
+from titan.engine.scenario import battle_game
 
 BATTLES = [
     (["Titan", "Ogre", "Ogre", "Centaur"], ["Angel", "Gargoyle", "Gargoyle", "Centaur"], "Plains"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import check_invariants, clear_board, place, snapshot, started
+from tests.support import check_invariants, place, snapshot, started
 from titan.engine.actions import (
     Accept,
     Acquire,
@@ -33,6 +33,7 @@ from titan.engine.errors import IllegalAction
 from titan.engine.events import Losses
 from titan.engine.game import Game
 from titan.engine.queries.movement import masterboard_moves
+from titan.engine.scenario import clear_board
 from titan.engine.state import Options, Phase
 
 FIRST = ("Angel", "Centaur", "Gargoyle", "Ogre")

@@ -19,8 +19,8 @@ from titan.engine.battle.actions import BattleMove, EndPhase, Strike
 from titan.engine.game import Game
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.queries.hexgrid import distance
+from titan.engine.scenario import battle_game
 from titan.engine.views import PlayerView
-from titan.scenario import battle_game
 from titan.variant import load
 
 VARIANT = load("default")

@@ -1,6 +1,7 @@
-"""Odds (titan.odds): exact strike distributions against closed forms and against every roll
-of the dice, carry-over against the engine's own allocations; battle set-up (titan.scenario);
-battle estimates that are reproducible and sane; the ``titan odds`` command."""
+"""Odds: exact strike distributions (titan.dice) against closed forms and against every roll
+of the dice, carry-over against the engine's own allocations; Wilson intervals; battle set-up
+(titan.engine.scenario); battle estimates (titan.odds) that are reproducible and sane; the
+``titan odds`` command."""
 
 from __future__ import annotations
 
@@ -17,29 +18,28 @@ from pathlib import Path
 import pytest
 
 from titan.cli import main
-from titan.engine.actions import Decline
-from titan.engine.battle.actions import BattleMove
-from titan.engine.prompts import Decision
-from titan.engine.queries.carryover import carry_sequences
-from titan.odds import (
-    Estimate,
+from titan.dice.stats import wilson
+from titan.dice.strike import (
     StrikeOdds,
     chance_at_least,
-    estimate_battle,
     hit_chance,
     hit_distribution,
     hit_probabilities,
     most_kills_order,
     option_odds,
-    runner,
     slay_chance,
     slay_probability,
     strike_odds,
-    wilson,
 )
+from titan.engine.actions import Decline
+from titan.engine.battle.actions import BattleMove
+from titan.engine.prompts import Decision
+from titan.engine.queries.carryover import carry_sequences
+from titan.engine.scenario import ScenarioError, battle_game
+from titan.odds import runner
 from titan.odds.battle import OUTCOMES, BattleSpec, _fought_out
+from titan.odds.estimate import Estimate, estimate_battle
 from titan.rules import strike_options
-from titan.scenario import ScenarioError, battle_game
 from titan.variant import load
 
 V = load("default")
@@ -226,6 +226,10 @@ def test_wilson_interval() -> None:
     assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
     assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
     assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson(95, 100)
+    assert low == pytest.approx(0.8882, abs=1e-4) and high == pytest.approx(0.9785, abs=1e-4)
     for k in range(0, 31):
         low, high = wilson(k, 30)
         assert 0 <= low <= k / 30 <= high <= 1

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import clear_board, place, started
+from tests.support import place, started
 from titan.engine.context import Ctx
 from titan.engine.dice import SeededDice
 from titan.engine.phases.overflow import trim
+from titan.engine.scenario import clear_board
 
 
 def _trim(chars: list[str]) -> list[str]:

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import clear_board, place
+from tests.support import place
 from titan.ai.random_bot import RandomBot
 from titan.engine import events as ev
 from titan.engine import knowledge, views
@@ -50,6 +50,7 @@ from titan.engine.dice import SeededDice
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.phases import engagement as engagement_module
+from titan.engine.scenario import clear_board
 from titan.engine.state import Engagement, GameState, Legion, Options, Phase
 from titan.engine.views import PlayerView
 from titan.play import SEAT_NAMES

@@ -23,8 +23,8 @@ from titan.engine.battle.state import BattleStep
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.prompts import Decision
+from titan.engine.scenario import battle_game
 from titan.play import play
-from titan.scenario import battle_game
 from titan.variant import TITAN, load
 
 VARIANT = load("default")

@@ -13,7 +13,7 @@ from titan.ai.strong.field import entry_hexes
 from titan.engine import events
 from titan.engine.actions import Decline
 from titan.engine.queries.model import Piece
-from titan.scenario import battle_game
+from titan.engine.scenario import battle_game
 from titan.variant import TITAN, load
 
 VARIANT = load("default")

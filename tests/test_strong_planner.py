@@ -15,7 +15,7 @@ from titan.engine.actions import Decline
 from titan.engine.battle.actions import BattleMove, EndPhase
 from titan.engine.game import Game
 from titan.engine.prompts import Decision
-from titan.scenario import battle_game
+from titan.engine.scenario import battle_game
 from titan.variant import TITAN, load
 
 VARIANT = load("default")

@@ -12,7 +12,7 @@ from titan.ai.strong.fastbattle import FastBattle
 from titan.ai.strong.field import distances, entry_hexes
 from titan.ai.strong.simulate import simulate_legions
 from titan.engine.battle.actions import BattleMove, EndPhase
-from titan.scenario import battle_game
+from titan.engine.scenario import battle_game
 from titan.variant import TITAN, load
 
 TITAN_DEFENDS = [

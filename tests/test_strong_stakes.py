@@ -7,8 +7,8 @@ from dataclasses import replace
 from titan.ai.strong.field import TITAN_STAKE, read_field
 from titan.engine.actions import Decline
 from titan.engine.game import Game
+from titan.engine.scenario import battle_game
 from titan.engine.views import PlayerView
-from titan.scenario import battle_game
 from titan.variant import TITAN, load
 
 VARIANT = load("default")

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import clear_board, place, started
+from tests.support import place, started
 from titan.engine.actions import DoneSplitting, Engage, Muster, Split
+from titan.engine.scenario import clear_board
 from titan.engine.state import Phase
 
 

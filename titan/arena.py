@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from titan.ai.levels import LEVELS, make_bot
+from titan.dice.stats import wilson
 from titan.engine.events import GameOver
 from titan.engine.game import Game
 from titan.engine.state import Options
@@ -34,7 +35,6 @@ from titan.play import SEAT_NAMES
 
 DEFAULT_TURN_LIMIT = 100  # game turns (rule 21); every remaining player moves once per turn
 ACTION_CAP = 100_000  # no real game comes near; a bot stuck in a loop would
-Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,17 +162,6 @@ def run(
 
 
 # --- the summary ---------------------------------------------------------------------------
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (better than the normal one near 0 and 1)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1.0 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _percentile(sorted_xs: Sequence[float], q: float) -> float:

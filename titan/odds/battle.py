@@ -29,8 +29,8 @@ from titan.engine.battle.actions import BattleMove, EndPhase
 from titan.engine.dice import SeededDice
 from titan.engine.events import BattleEnded
 from titan.engine.game import Game
+from titan.engine.scenario import ATTACKER, DEFENDER, battle_game
 from titan.engine.state import Engagement, Legion
-from titan.scenario import ATTACKER, DEFENDER, battle_game
 
 Outcome = Literal["attacker", "defender", "mutual", "time_loss"]
 OUTCOMES: tuple[Outcome, ...] = ("attacker", "defender", "mutual", "time_loss")
@@ -54,7 +54,7 @@ class BattleSpec:
     fight_out: bool = True
 
     def game(self) -> Game:
-        """The set-up position (titan.scenario.battle_game); checks the spec."""
+        """The set-up position (titan.engine.scenario.battle_game); checks the spec."""
         return battle_game(
             self.attacker,
             self.defender,

@@ -74,9 +74,9 @@ def add_parser(sub: SubParsers) -> None:
 
 
 def _battle(args: argparse.Namespace) -> int:
+    from titan.engine.scenario import ScenarioError
     from titan.odds.estimate import estimate_battle
     from titan.odds.report import estimate_lines
-    from titan.scenario import ScenarioError
 
     missing = [f"--{n}" for n in ("attacker", "defender", "terrain") if getattr(args, n) is None]
     if missing:
@@ -119,8 +119,8 @@ def _battle(args: argparse.Namespace) -> int:
 
 
 def _strike(args: argparse.Namespace) -> int:
+    from titan.dice.strike import strike_odds
     from titan.odds.report import hit_lines, strike_lines
-    from titan.odds.strike import strike_odds
 
     try:
         if args.remaining is None:

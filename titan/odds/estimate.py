@@ -2,7 +2,7 @@
 eliminated, or the attacker loses on time (10.5), by playing the battle out many times with
 the chosen bots, each answer with its 95% Wilson confidence interval.
 
->>> from titan.odds import estimate_battle
+>>> from titan.odds.estimate import estimate_battle
 >>> est = estimate_battle(["Titan", "Dragon", "Dragon"], ["Ogre"], "Hills", trials=100)
 >>> est.attacker_wins.p > 0.9
 True
@@ -18,10 +18,10 @@ from statistics import fmean
 from typing import Any
 
 from titan.ai.levels import make_bot
+from titan.dice.stats import Share
+from titan.engine.scenario import battle_lands
 from titan.odds import runner
 from titan.odds.battle import OUTCOMES, BattleSpec, Outcome, Trial
-from titan.odds.stats import Share
-from titan.scenario import battle_lands
 from titan.variant import load
 
 DEFAULT_SECONDS = 2.0  # the time budget when neither trials nor seconds is given
@@ -103,7 +103,7 @@ def estimate_battle(
     variant: str = "default",
 ) -> Estimate:
     """Estimate the battle between ``attacker`` and ``defender`` (character names) on a land
-    of ``terrain`` (see :func:`titan.scenario.battle_game` for the position and the other
+    of ``terrain`` (see :func:`titan.engine.scenario.battle_game` for the position and the other
     set-up arguments) by playing it out with ``bot`` (a level of ``titan.ai.levels``) on
     both sides, or ``defender_bot`` for the defender.
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from titan.dice.strike import StrikeOdds, hit_chance, hit_distribution
 from titan.odds.estimate import Estimate
-from titan.odds.strike import StrikeOdds, hit_chance, hit_distribution
 
 OUTCOME_LABELS = {
     "attacker": "attacker wins",

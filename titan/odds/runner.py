@@ -16,8 +16,8 @@ from collections import Counter
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
+from titan.dice.stats import Share
 from titan.odds.battle import OUTCOMES, BattleSpec, Trial, play_out
-from titan.odds.stats import Share
 
 CHUNK = 8  # trials per task in worker processes: small, so a time budget is kept closely
 MIN_TRIALS_FOR_PRECISION = 30  # a precision target is not trusted on fewer trials

@@ -34,7 +34,8 @@ from titan.ai.normal.battlefield import (
 )
 from titan.ai.normal.recruiting import best_muster, best_summon
 from titan.ai.normal.seat import Seat
-from titan.ai.normal.values import hit_chance, strike_number
+from titan.ai.normal.values import strike_number
+from titan.dice.strike import hit_probability
 from titan.engine.actions import Action, Concede
 from titan.engine.battle.actions import BattleMove, EndPhase
 from titan.engine.prompts import Prompt
@@ -97,12 +98,12 @@ def _exchange(field: Field, piece: Piece, at: str, others: dict[str, Piece], p: 
         if e is None or e.side == piece.side or n in field.slain:
             continue
         dice, sn = strike_factors(land, piece, at, e, n)
-        blows.append(target_value(field, e) * min(1.0, dice * hit_chance(sn) / e.remaining))
+        blows.append(target_value(field, e) * min(1.0, dice * hit_probability(sn) / e.remaining))
         e_dice, e_sn = strike_factors(land, e, n, piece, at)
         shared = 1 + sum(
             1 for m in touch[n] if m != at and m in others and others[m].side == piece.side
         )
-        taken += mine * min(1.0, e_dice * hit_chance(e_sn) / shared / piece.remaining)
+        taken += mine * min(1.0, e_dice * hit_probability(e_sn) / shared / piece.remaining)
     if not blows:
         return 0.0
     blows.sort(reverse=True)
@@ -123,7 +124,7 @@ def _ranged(field: Field, piece: Piece, at: str, others: dict[str, Piece]) -> fl
             continue
         for o in rangestrike_options(field.variant, field.land, board, at, h):
             worth = target_value(field, e) * min(
-                1.0, o.dice * hit_chance(o.strike_number) / e.remaining
+                1.0, o.dice * hit_probability(o.strike_number) / e.remaining
             )
             best = max(best, worth)
     return best
@@ -188,12 +189,12 @@ def _threatened(
     blows: list[float] = []
     for h, e in enemies:
         if distance(here, land.hex(h)) - 1 <= e.skill:
-            blows.append(e.power * hit_chance(round(strike_number(e.skill, piece.skill))))
+            blows.append(e.power * hit_probability(round(strike_number(e.skill, piece.skill))))
     if coming:
         gap = min(distance(here, land.hex(h)) for h in coming)
         for e in _enemies_waiting(field):
             if gap <= e.skill:
-                blows.append(e.power * hit_chance(round(strike_number(e.skill, piece.skill))))
+                blows.append(e.power * hit_probability(round(strike_number(e.skill, piece.skill))))
     others = field.board
     vacant = sum(1 for n in touching(land)[at] if n not in others or n in field.slain)
     hits = sum(sorted(blows, reverse=True)[:vacant])

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from titan.ai.normal.estimate import UNKNOWN, Member
-from titan.ai.normal.values import hit_chance, strike_number
+from titan.ai.normal.values import strike_number
+from titan.dice.strike import hit_probability
 from titan.variant import TITAN, Variant
 
 EXCHANGES = 12  # battle turns 2-7, two strike phases each (10.5, 13)
@@ -83,7 +84,7 @@ def _offence(
     total = 0.0
     for m, h, e in zip(members, hp, edges, strict=True):
         if h > 0:
-            total += m[1] * e * hit_chance(round(strike_number(m[2], facing_skill)))
+            total += m[1] * e * hit_probability(round(strike_number(m[2], facing_skill)))
     return total
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from titan.ai.normal.battlefield import Field, read_field, target_value
 from titan.ai.normal.seat import Seat
-from titan.ai.normal.values import hit_distribution
+from titan.dice.strike import hit_probabilities
 from titan.engine.actions import Action, Concede
 from titan.engine.battle.actions import CarryOver, EndPhase, Strike
 from titan.engine.prompts import Prompt
@@ -54,7 +54,7 @@ def strike_worth(field: Field, strike: Strike) -> float:
     left = target.remaining
     carry = _carry_target(field, strike) if strike.dice > left else None
     total = 0.0
-    for hits, chance in enumerate(hit_distribution(strike.dice, strike.strike_number)):
+    for hits, chance in enumerate(hit_probabilities(strike.dice, strike.strike_number)):
         worth = damage_worth(field, target, min(hits, left))
         if carry is not None and hits > left:
             worth += damage_worth(field, carry, hits - left)

@@ -1,12 +1,11 @@
-"""What characters are worth: points (rule 16), fighting value, recruit value, and the dice
-arithmetic of a strike (strike chart, rule 13). Pure functions of the variant, cached, shared by
-every policy of the ``normal`` bot and reusable by search bots."""
+"""What characters are worth: points (rule 16), fighting value, recruit value, and the strike
+chart (rule 13) for estimates with fractional skills. Pure functions of the variant, cached,
+shared by every policy of the ``normal`` bot and reusable by search bots."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from math import comb
 
 from titan.engine.queries.muster import muster_options
 from titan.variant import TITAN, Character, Variant, titan_power
@@ -82,29 +81,7 @@ def recruit_gain(
     return max((creature_worth(variant, n) for n in options), default=0.0)
 
 
-# --- dice (strike chart, 13) ------------------------------------------------------------------
-
-
-def hit_chance(strike_number: int) -> float:
-    """One die hits on strike_number or more (13.1)."""
-    return max(0, 7 - strike_number) / 6.0
-
-
-@cache
-def hit_distribution(dice: int, strike_number: int) -> tuple[float, ...]:
-    """P(exactly k hits) for k = 0..dice: the binomial of ``dice`` dice hitting on
-    ``strike_number`` (13.1)."""
-    p = hit_chance(strike_number)
-    return tuple(comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1))
-
-
-@cache
-def kill_chance(dice: int, strike_number: int, needed: int) -> float:
-    """P(at least ``needed`` hits)."""
-    if needed <= 0:
-        return 1.0
-    dist = hit_distribution(dice, strike_number)
-    return sum(dist[needed:])
+# --- the strike chart (13) -----------------------------------------------------------------------
 
 
 def strike_number(attacker_skill: float, defender_skill: float) -> float:

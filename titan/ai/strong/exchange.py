@@ -16,10 +16,10 @@ from functools import lru_cache
 
 from titan.ai.normal.battlefield import touching
 from titan.ai.strong.field import loss
+from titan.dice.strike import hit_probabilities
 from titan.engine.queries.model import Piece, Side
 from titan.engine.queries.rangestrike import rangestrike_options
 from titan.engine.queries.strike import strike_factors
-from titan.odds.strike import hit_probabilities
 from titan.variant import Battleland, Character, Variant
 
 Board = Mapping[str, Piece]

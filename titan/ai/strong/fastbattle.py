@@ -22,6 +22,7 @@ from titan.ai.normal.battlefield import touching
 from titan.ai.strong.exchange import factors
 from titan.ai.strong.field import TITAN_STAKE, distances, entry_hexes
 from titan.ai.strong.policy import TUNE, titan_cover
+from titan.dice.strike import slay_probability
 from titan.engine.actions import Action
 from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, Strike
 from titan.engine.game import Game
@@ -29,7 +30,6 @@ from titan.engine.queries.maneuver import deploy, reach
 from titan.engine.queries.model import Piece, Side
 from titan.engine.queries.rangestrike import rangestrike_options
 from titan.engine.queries.strike import strike_options, strike_targets
-from titan.odds.strike import slay_probability
 from titan.variant import TITAN, Character, Variant
 
 LAST_TURN = 7  # 10.5

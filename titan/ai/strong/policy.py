@@ -19,6 +19,7 @@ from collections.abc import Container, Mapping, Sequence
 from titan.ai.normal.battlefield import touching
 from titan.ai.strong.exchange import factors
 from titan.ai.strong.field import TITAN_STAKE, distances, entry_hexes
+from titan.dice.strike import slay_probability
 from titan.engine.actions import (
     Action,
     Decline,
@@ -39,7 +40,6 @@ from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, ResetMa
 from titan.engine.battle.state import BattleState, Fighter
 from titan.engine.game import Game
 from titan.engine.prompts import Decision, Prompt
-from titan.odds.strike import slay_probability
 from titan.variant import TITAN
 
 NEVER = (Withdraw, UndoMove, ResetManeuver)

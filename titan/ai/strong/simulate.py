@@ -17,7 +17,7 @@ from titan.ai.strong.policy import fast_action
 from titan.engine.battle.state import BattleStep
 from titan.engine.dice import SeededDice
 from titan.engine.game import Game
-from titan.scenario import battle_game
+from titan.engine.scenario import battle_game
 from titan.variant import TITAN, Variant, titan_power
 
 MAX_ACTIONS = 3000  # a battle lasts at most 7 turns (10.5); this only stops a loop
@@ -170,7 +170,8 @@ def simulate_legions(
     rng: random.Random,
     deadline: float | None = None,
 ) -> BattleOdds:
-    """A battle between two legions on ``land``, set up by :func:`titan.scenario.battle_game`."""
+    """A battle between two legions on ``land``, set up by
+    :func:`titan.engine.scenario.battle_game`."""
     start = battle_game(
         list(attacker),
         list(defender),

@@ -1,7 +1,7 @@
 """Strikes, rangestrikes and carry-over chosen by expectimax over the exact hit distributions
 (rules 12, 13, 13.4; errata 12.4).
 
-Every strike is a binomial roll (``titan.odds.strike.hit_probabilities``). A strike's worth is
+Every strike is a binomial roll (``titan.dice.strike.hit_probabilities``). A strike's worth is
 the expected loss it inflicts (:func:`titan.ai.strong.field.loss`), carry-over allocated as well
 as it can be after the roll. Which strike to make first matters: a weak striker tried first
 at a target tells the strong one whether it is still needed. So each candidate strike is
@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 from itertools import permutations
 
 from titan.ai.strong.field import Field, loss
+from titan.dice.strike import hit_probabilities
 from titan.engine.actions import Action
 from titan.engine.battle.actions import CarryOver, EndPhase, Strike
 from titan.engine.queries.model import Piece
 from titan.engine.queries.strike import strike_options, strike_targets
-from titan.odds.strike import hit_probabilities
 
 Hits = dict[str, int]
 # (striker hex, target hex, dice, strike number, carry-over hexes, rangestrike)

@@ -2,7 +2,7 @@
 terrain, engaged, both sides having declined flight, negotiation and concession up to the
 start of the battle.
 
->>> from titan.scenario import battle_game
+>>> from titan.engine.scenario import battle_game
 >>> game = battle_game(["Titan", "Ogre", "Ogre"], ["Troll", "Troll"], "Hills")
 >>> game.prompt().kind  # errata 2.5.6.2: the attacker may concede before the battle begins
 <Decision.BATTLE_MAY_CONCEDE: 'battle_may_concede'>
@@ -17,6 +17,10 @@ into the battle (15) and the only newcomer possible is the defender's reinforcem
 
 Because the state is set up by hand, the game's record does not replay; use clones
 (:meth:`Game.clone`) of it, each with dice of its own, to play the battle out many times.
+
+Part of the engine's public API, made of nothing but that API and the state: the strong bot's
+battle search and the battle estimates (:mod:`titan.odds`) start from it, and the tests set
+their positions up on :func:`clear_board`.
 """
 
 from __future__ import annotations
@@ -88,7 +92,9 @@ def battle_game(
 
     game = _new_game(v, seed)
     state = game.state
-    _clear_board(game)
+    clear_board(game)
+    for player in state.players:
+        player.markers.sort()  # each legion below takes its owner's first marker
     others = [x for x in sorted(v.masterboard.lands) if x != land]
     for seat, names, score in (
         (ATTACKER, attacker, attacker_score),
@@ -141,8 +147,10 @@ def _new_game(v: Variant, seed: int) -> Game:
     return game
 
 
-def _clear_board(game: Game) -> None:
-    """Every legion off the board, its characters back with the caretaker, markers back."""
+def clear_board(game: Game) -> None:
+    """Every legion off the board, its characters back with the caretaker and its marker
+    with its owner, and nothing known of any legion: an empty board to set a position up on
+    (the tests' too)."""
     state = game.state
     for lg in list(state.legions.values()):
         for name in lg.characters:
@@ -152,8 +160,7 @@ def _clear_board(game: Game) -> None:
         del state.legions[lg.marker]
     for known in state.known:
         known.clear()
-    for player in state.players:
-        player.markers.sort()
+    game.touch()
 
 
 def _place(game: Game, seat: int, land: int, names: list[str]) -> Legion:
