@@ -9,7 +9,9 @@ format version and digest existed must still replay to the same final position.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -21,7 +23,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from titan.engine.actions import ChooseColour, DoneSplitting
+from titan.engine import wire
+from titan.engine.actions import Action, ChooseColour, DoneSplitting, Split
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game, replay
 from titan.engine.record import (
@@ -144,6 +147,38 @@ def test_digest_is_chained_over_header_and_each_action() -> None:
     }
     assert digest not in variants.values()
     assert len(set(variants.values())) == len(variants)
+
+
+def _digest_as_documented(
+    variant: str, seats: list[str], seed: int, options: Options, actions: list[tuple[int, Action]]
+) -> str:
+    """record_digest's definition, written out with json.dumps: the engine must give the
+    same bytes however it writes them."""
+
+    def canonical(value: object) -> bytes:
+        text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return text.encode("ascii")
+
+    header = {"format": FORMAT, "variant": variant, "seats": seats, "seed": seed}
+    header["options"] = dataclasses.asdict(options)
+    h = hashlib.sha256(b"titan-record\0" + canonical(header)).digest()
+    for player, action in actions:
+        entry = {"player": player, "action": wire.encode(action)}
+        h = hashlib.sha256(h + canonical(entry)).digest()
+    return "sha256:" + h.hex()
+
+
+def test_digest_is_the_documented_chain_whatever_the_text() -> None:
+    """Every ASCII character (control characters and DEL, which json.dumps escapes), and
+    text that is not ASCII, in actions; and a real game's log."""
+    texts = [chr(c) for c in range(128)] + ["\u00e9", "\u2028", "\U0001f600", 'a"b\\c']
+    actions: list[tuple[int, Action]] = [(i % 2, ChooseColour(t)) for i, t in enumerate(texts)]
+    actions.append((1, Split("Rd01", "Rd02", ("Ogre", "x\x7fy", "\u00e9"))))
+    args = ("default", ["A", "B"], 3, Options(point_target=300))
+    assert record_digest(*args, actions) == _digest_as_documented(*args, actions)
+    game = _base_game()
+    args = (game.variant.name, game.seats, game.save()["seed"], game.state.options)
+    assert record_digest(*args, game.actions) == _digest_as_documented(*args, game.actions)
 
 
 def _drop_middle(r: dict[str, Json]) -> None:
