@@ -181,6 +181,13 @@ def test_digest_is_the_documented_chain_whatever_the_text() -> None:
     assert record_digest(*args, game.actions) == _digest_as_documented(*args, game.actions)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.sampled_from(wire.ACTIONS).flatmap(st.from_type))))
+def test_digest_is_the_documented_chain_for_any_action(actions: list[tuple[int, Action]]) -> None:
+    args = ("default", ["A", "B"], 3, Options())
+    assert record_digest(*args, actions) == _digest_as_documented(*args, actions)
+
+
 def _drop_middle(r: dict[str, Json]) -> None:
     del r["actions"][10]
 

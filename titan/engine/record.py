@@ -88,12 +88,30 @@ def _canonical(value: object) -> bytes:
 
 
 def _entry(player: int, action: Action) -> bytes:
-    """The canonical JSON of one action log entry, as :func:`_canonical` writes it. msgspec
-    writes the same bytes five times faster, but for what ``json.dumps`` escapes and msgspec
-    does not (DEL, and whatever is not ASCII), which no action of the rules holds."""
-    value = {"action": wire.encode(action), "player": player}
-    fast = msgspec.json.encode(value, order="deterministic")  # dict keys sorted
-    return fast if fast.isascii() and b"\x7f" not in fast else _canonical(value)
+    """The canonical JSON of one action log entry, the bytes :func:`_canonical` writes for
+    ``{"player": player, "action": wire.encode(action)}``, ten times faster: msgspec writes
+    the action's fields in sorted order, and its ``"type"``, which sorts after every field
+    name of every action, closes the object. msgspec escapes as ``json.dumps`` does but for
+    DEL and what is not ASCII, which no action of the rules holds; those take the slow way."""
+    fields = msgspec.json.encode(action, order="sorted")
+    tag = _tags.get(type(action))
+    if tag is None:
+        tag = _tags[type(action)] = _tag(type(action))
+    if tag and fields.isascii() and b"\x7f" not in fields and _is_int(player):
+        body = fields[:-1] + b"," + tag if len(fields) > 2 else b"{" + tag
+        return b'{"action":%s},"player":%d}' % (body, player)
+    return _canonical({"action": wire.encode(action), "player": player})
+
+
+def _tag(cls: type[Action]) -> bytes:
+    """``"type":"kind"`` for an action class whose field names all sort before "type";
+    empty for any other."""
+    if any(f.name >= "type" for f in dataclasses.fields(cls)):
+        return b""
+    return b'"type":' + _canonical(cls.kind)
+
+
+_tags: dict[type[Action], bytes] = {}  # an action class -> _tag(class)
 
 
 def record_digest(

@@ -459,13 +459,32 @@ def _action_list() -> Any:
 def check_action(action: object) -> Action:
     """The same check for an action built in Python (by a caller of ``Game.act``): a member
     of :data:`ACTIONS` whose fields have exactly the types declared, as :func:`decode_action`
-    would have built them. Returns it rebuilt from the checked fields (a list where a tuple is
-    declared becomes a tuple, so the action stays hashable); raises :class:`WireError`."""
+    would have built them. Returns it, rebuilt if it had a list where a tuple is declared (so
+    that it stays hashable); raises :class:`WireError`."""
     cls = type(action)
-    if cls not in _ACTION_CLASSES:
-        raise WireError(f"not an action: {action!r}")
+    check = _action_checks.get(cls)
+    if check is None:
+        if cls not in _ACTION_CLASSES:
+            raise WireError(f"not an action: {action!r}")
+        check = _action_checks[cls] = _action_check(cls)
+    struct, plain = check
     try:
-        checked = msgspec.convert(action, _mirror_class(cls), from_attributes=True, strict=True)
+        checked = msgspec.convert(action, struct, from_attributes=True, strict=True)
     except msgspec.ValidationError as exc:
         raise WireError(str(exc)) from None
-    return typing.cast(Action, _restore(checked))
+    return typing.cast(Action, action if plain else _restore(checked))
+
+
+def _action_check(cls: type) -> tuple[Any, bool]:
+    """The Struct that checks an action object's attributes: its mirror's fields, without the
+    tag (msgspec would look for a ``type`` attribute, and failing to find it costs more than
+    the check); and whether those fields are all plain scalars, with nothing to rebuild."""
+    mirror = _mirror_class(cls)
+    fields = msgspec.structs.fields(mirror)
+    with _lock:
+        struct = msgspec.defstruct(cls.__name__, [(f.name, f.type) for f in fields])
+        _restorers[struct] = _restorers[mirror]
+    return struct, all(_is_plain(f.type) for f in fields)
+
+
+_action_checks: dict[type, tuple[Any, bool]] = {}  # an action class -> _action_check(class)
