@@ -90,9 +90,10 @@ def _canonical(value: object) -> bytes:
 def _entry(player: int, action: Action) -> bytes:
     """The canonical JSON of one action log entry, the bytes :func:`_canonical` writes for
     ``{"player": player, "action": wire.encode(action)}``, ten times faster: msgspec writes
-    the action's fields in sorted order, and its ``"type"``, which sorts after every field
-    name of every action, closes the object. msgspec escapes as ``json.dumps`` does but for
-    DEL and what is not ASCII, which no action of the rules holds; those take the slow way."""
+    the action's fields in sorted order, and its ``"type"``, which sorts after the field names
+    of every action class, closes the object. msgspec escapes as ``json.dumps`` does but for
+    DEL and what is not ASCII, which no action of the rules holds. Anything else (and a class
+    with a field named after "type", should one appear) takes the slow way."""
     fields = msgspec.json.encode(action, order="sorted")
     tag = _tags.get(type(action))
     if tag is None:

@@ -10,10 +10,12 @@ The rules are few and generic, so that a new engine type needs no wire code:
 - tuples, lists, sets and frozensets become arrays, Enums their values, dict keys strings.
 
 :func:`encode` turns engine values into JSON-ready builtins; :func:`decode` (and
-:func:`decode_action`) turns untrusted JSON back into engine values, strictly: the ``type``
-picks the class, unknown types and unknown keys are refused, missing required fields are
-refused, and types are checked without coercion (``true`` is not an int, ``"5"`` is not an
-int). Anything refused raises :class:`WireError`, whose message names the path at fault.
+:func:`decode_action`, :func:`decode_actions` for a whole log) turns untrusted JSON back into
+engine values, strictly: the ``type`` picks the class, unknown types and unknown keys are
+refused, missing required fields are refused, and types are checked without coercion (``true``
+is not an int, ``"5"`` is not an int). Anything refused raises :class:`WireError`, whose
+message names the path at fault. :func:`check_action` applies the same checks to an action
+built in Python, for ``Game.act``: this is the engine's one validator of actions.
 
 Decoding and the schema both go through *mirror* :class:`msgspec.Struct` types, built once per
 dataclass from its type hints: msgspec then does the validation (fast, in C, with path-naming
