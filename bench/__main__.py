@@ -9,6 +9,7 @@ from bench import (
     games,
     masterboard_moves,
     odds,
+    replay,
     strike_queries,
 )
 
@@ -18,6 +19,7 @@ def main() -> None:
     battle_reach.main()
     strike_queries.main()
     engine.main()
+    replay.main([])
     games.main([])
     odds.main()
     ai_search.main()

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from tests.support import snapshot
 from titan.compliance.citations import parse_citation
 from titan.compliance.index import committed_rules
+from titan.engine import wire
 from titan.engine.actions import (
     Accept,
     Concede,
@@ -20,8 +21,6 @@ from titan.engine.actions import (
     Muster,
     Proposal,
     Split,
-    from_json,
-    to_json,
 )
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game, replay
@@ -110,4 +109,4 @@ def test_save_is_json_and_load_replays() -> None:
 def test_actions_round_trip_through_json() -> None:
     game = play(5, 2)
     for _, action in game.actions:
-        assert from_json(json.loads(json.dumps(to_json(action)))) == action
+        assert wire.decode_action(json.loads(json.dumps(wire.encode(action)))) == action

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
@@ -13,11 +15,13 @@ from tests.support import place, snapshot, started
 from titan.ai.random_bot import RandomBot
 from titan.engine import machine
 from titan.engine.actions import (
+    Accept,
     Action,
     DoneMoving,
     DoneSplitting,
     Move,
     Mulligan,
+    Proposal,
     Propose,
     Split,
     UndoMove,
@@ -99,6 +103,55 @@ def test_is_legal_refuses_the_wrong_player_and_malformed_actions() -> None:
     with pytest.raises(IllegalAction, match="not a player number: True") as exc:
         game.act(True, option)
     assert exc.value.rule == "errata 1.3"
+
+
+@dataclass(frozen=True, slots=True)
+class _Unlisted(Action):
+    """An action class of no rule's: not in wire.ACTIONS, so not an action to the engine."""
+
+    kind: ClassVar[str] = "unlisted"
+
+
+@pytest.mark.rules("errata 1.3")
+@pytest.mark.parametrize(
+    ("action", "fragment"),
+    [
+        ("split", "not an action: 'split'"),
+        (_Unlisted(), "not an action: _Unlisted()"),
+        (Move("Rd01", "1"), "malformed move: Expected `int`, got `str` - at `$.land`"),  # type: ignore[arg-type]
+        (Move("Rd01", True), "Expected `int`, got `bool` - at `$.land`"),
+        (Move("Rd01", 1, side=2), "Expected `str | null`, got `int` - at `$.side`"),  # type: ignore[arg-type]
+        (Split("Rd01", "Rd02", ("Ogre", 3)), "Expected `str`, got `int` - at `$.characters[1]`"),  # type: ignore[arg-type]
+        (Accept(("Ogre",)), "malformed accept: Expected `object`, got `array` - at `$.proposal`"),  # type: ignore[arg-type]
+        (Accept(Proposal(("Ogre",), None)), "at `$.proposal.defender_losses`"),  # type: ignore[arg-type]
+        (Strike("A1", "A2", 4, 2, 1), "Expected `bool`, got `int` - at `$.ranged`"),  # type: ignore[arg-type]
+    ],
+)
+def test_act_refuses_a_malformed_action_naming_the_field_errata_1_3(
+    action: object, fragment: str
+) -> None:
+    """The wire's one check, on actions built in Python: the same strictness as for JSON
+    (True is not an int), the same path in the message, and nothing changes."""
+    game = started()
+    me = game.current_player()
+    before = snapshot(game)
+    with pytest.raises(IllegalAction) as info:
+        game.act(me, action)  # type: ignore[arg-type]
+    assert info.value.rule == "errata 1.3"
+    assert fragment in str(info.value)
+    assert snapshot(game) == before
+    assert not game.is_legal(action)
+
+
+def test_act_takes_a_list_for_a_tuple_and_logs_the_action_as_declared() -> None:
+    game = started()
+    me = game.current_player()
+    split = next(a for a in game.legal_actions() if isinstance(a, Split))
+    game.act(me, Split(split.legion, split.marker, list(split.characters)))  # type: ignore[arg-type]
+    logged = game.actions[-1][1]
+    assert logged == split
+    assert isinstance(logged, Split) and type(logged.characters) is tuple
+    hash(logged)
 
 
 def test_legal_actions_list_every_marker_for_a_split() -> None:

@@ -50,6 +50,7 @@ from titan.engine.dice import SeededDice
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.phases import engagement as engagement_module
+from titan.engine.queries.muster import MAX_LEGION
 from titan.engine.scenario import clear_board
 from titan.engine.state import Engagement, GameState, Legion, Options, Phase
 from titan.engine.views import PlayerView
@@ -59,7 +60,6 @@ from titan.variant import load
 Observer = int | None  # a seat, or None for a spectator
 Known = Counter[str]  # characters an observer may know to be in one legion (a multiset)
 CHARACTERS = frozenset(load("default").characters)
-MAX_LEGION = 7  # rule 4.1
 MAX_ACTIONS = 20_000  # far beyond any random game seen; a runaway game fails instead of hanging
 
 # Seeds no game could contain by chance: 16 digits, so any appearance of them in an event, a

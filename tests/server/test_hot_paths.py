@@ -17,7 +17,7 @@ from sqlalchemy import event, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from titan.engine.actions import to_json
+from titan.engine import wire
 from titan.engine.state import Options
 from titan.server.config import normalise_db_url
 from titan.server.db import migrate, open_engine
@@ -108,11 +108,13 @@ def test_an_append_must_extend_the_log_it_was_computed_from(db_url: str) -> None
         action = live.game.prompt().options[0]
         after = live.trial(player, action)
         with pytest.raises(Conflict):
-            await svc.store.append(live.id, 0, "sha256:" + "0" * 64, player, to_json(action), after)
+            await svc.store.append(
+                live.id, 0, "sha256:" + "0" * 64, player, wire.encode(action), after
+            )
         with pytest.raises(Conflict):
-            await svc.store.append(live.id, 1, live.digest, player, to_json(action), after)
+            await svc.store.append(live.id, 1, live.digest, player, wire.encode(action), after)
         assert await svc.store.version(live.id) == (0, live.digest)
-        await svc.store.append(live.id, 0, live.digest, player, to_json(action), after)
+        await svc.store.append(live.id, 0, live.digest, player, wire.encode(action), after)
         assert await svc.store.version(live.id) == (1, after.digest)
         assert [(n, p) for n, p, _ in await svc.store.actions(live.id, 0, 1)] == [(0, player)]
 

@@ -23,12 +23,11 @@ from tests.server.harness import Api, NewGame, Server, Socket, human
 from tests.server.replay import canon
 from tests.server.scripted import choose
 from titan.engine import wire
-from titan.engine.actions import ACTION_TYPES
 from titan.engine.state import Options
 from titan.play import play
 
 Json = Any
-ACTION_KINDS = sorted(str(cls.kind) for cls in ACTION_TYPES.values())
+ACTION_KINDS = sorted(wire.ACTION_TYPES)
 
 
 @dataclass

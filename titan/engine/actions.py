@@ -1,13 +1,14 @@
-"""Every decision a player can make, one frozen dataclass per kind.
+"""The decisions a player makes off the battleland, one frozen dataclass per kind (the battle's
+are in :mod:`titan.engine.battle.actions`; :data:`titan.engine.wire.ACTIONS` lists them all).
 
-Actions are plain values: hashable, comparable, and convertible to and from JSON with
-:func:`to_json` / :func:`from_json`, so a game record is just a list of them.
+Actions are plain values, hashable and comparable; the wire format (:mod:`titan.engine.wire`)
+turns them into JSON and back.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,75 +201,3 @@ class DoneMustering(Action):
     """End the turn (Complete Sequence 2.7)."""
 
     kind: ClassVar[str] = "done_mustering"
-
-
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls
-    for cls in (
-        ChooseColour,
-        Withdraw,
-        Split,
-        DoneSplitting,
-        Mulligan,
-        Move,
-        UndoMove,
-        DoneMoving,
-        KeepMarker,
-        Engage,
-        Flee,
-        DontFlee,
-        Propose,
-        Accept,
-        NoMoreProposals,
-        Concede,
-        Fight,
-        Summon,
-        Acquire,
-        Decline,
-        Muster,
-        DoneMustering,
-    )
-}
-
-
-def register(cls: type[Action]) -> type[Action]:
-    """Make an action type known to :func:`from_json` (used by the battle actions)."""
-    ACTION_TYPES[cls.kind] = cls
-    return cls
-
-
-# The JSON form of actions is the wire format's (titan.engine.wire), which imports this module
-# for the action classes; hence the imports inside the functions below.
-
-
-def _encode(value: Any) -> Any:
-    """The JSON-ready form of an action's field value (a tuple becomes a list, a
-    :class:`Proposal` an object)."""
-    from titan.engine import wire
-
-    return wire.encode(value)
-
-
-def to_json(action: Action) -> dict[str, Any]:
-    """``{"type": kind, field: value, ...}``: every field, defaults included."""
-    from titan.engine import wire
-
-    out: dict[str, Any] = wire.encode(action)
-    return out
-
-
-def _proposal(raw: Any) -> Proposal:
-    """Rebuild a :class:`Proposal`; raises :class:`~titan.engine.wire.WireError` (a
-    ValueError) on anything malformed."""
-    from titan.engine import wire
-
-    return wire.decode(raw, Proposal)
-
-
-def from_json(raw: dict[str, Any]) -> Action:
-    """Rebuild an action, strictly (unknown types or keys, missing fields and wrong types are
-    refused); raises :class:`~titan.engine.wire.WireError`, a ValueError, on anything
-    malformed."""
-    from titan.engine import wire
-
-    return wire.decode_action(raw)

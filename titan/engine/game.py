@@ -11,13 +11,11 @@ replays the actions since, so even then nothing is left half-applied.
 
 from __future__ import annotations
 
-import dataclasses
-import typing
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 from typing import Any
 
-from titan.engine import machine
+from titan.engine import machine, wire
 from titan.engine.actions import Action, Proposal, Propose, Split
 from titan.engine.context import Ctx
 from titan.engine.dice import DiceSource, SeededDice
@@ -155,7 +153,7 @@ class Game:
         """Would ``act`` accept this action (from ``player``, default: whoever decides now)?
         Checks the action alone, without listing the alternatives."""
         try:
-            self._check(self.current_player() if player is None else player, action)
+            self._check(self.current_player() if player is None else player, _shape(action))
         except IllegalAction:
             return False
         return True
@@ -165,20 +163,7 @@ class Game:
 
         Raises :class:`IllegalAction` naming the rule, and leaves the game exactly as it was.
         """
-        handler = self._check(player, action)
-        ctx = self._ctx()
-        try:
-            handler.apply(ctx, action)
-            machine.advance(ctx)
-        except BaseException:
-            self._roll_back()
-            raise
-        self._prompt = None
-        self.history += ctx.events
-        self.actions.append((player, action))
-        if self._checkpoint is not None and len(self.actions) % CHECKPOINT_EVERY == 0:
-            self._checkpoint, self._checkpoint_at = self.state.copy(), len(self.actions)
-        return ctx.events
+        return self._play(player, _shape(action))
 
     def view(self, player: int | None) -> PlayerView:
         """What ``player`` may know (None: a spectator); see :mod:`titan.engine.views`."""
@@ -214,7 +199,7 @@ class Game:
             raise RecordError(exc.path, exc.detail) from exc
         for i, (player, action) in enumerate(rec.actions):
             try:
-                game.act(player, action)
+                game._play(player, action)  # decoded by the wire, so of the right shape
             except IllegalAction as exc:
                 raise RecordError(f"actions[{i}]", f"refused on replay: {exc}") from exc
         return game
@@ -226,12 +211,28 @@ class Game:
             raise RuntimeError("this clone was left inconsistent by an engine error")
         return Ctx(self.variant, self.state, self._dice)
 
-    def _check(self, player: object, action: object) -> Handler:
+    def _play(self, player: int, action: Action) -> list[Event]:
+        """``act`` for an action known to be well-formed."""
+        handler = self._check(player, action)
+        ctx = self._ctx()
+        try:
+            handler.apply(ctx, action)
+            machine.advance(ctx)
+        except BaseException:
+            self._roll_back()
+            raise
+        self._prompt = None
+        self.history += ctx.events
+        self.actions.append((player, action))
+        if self._checkpoint is not None and len(self.actions) % CHECKPOINT_EVERY == 0:
+            self._checkpoint, self._checkpoint_at = self.state.copy(), len(self.actions)
+        return ctx.events
+
+    def _check(self, player: object, action: Action) -> Handler:
+        """The rules' verdict on a well-formed action; the handler that will apply it."""
         if not isinstance(player, int) or isinstance(player, bool):
             # errata 1.3: only the player asked may act, and True is not player 1
             raise IllegalAction("errata 1.3", f"not a player number: {player!r}")
-        check_shape(action)
-        assert isinstance(action, Action)
         state = self.state
         if state.over:
             raise IllegalAction("errata 19.0", "the game is over")
@@ -286,45 +287,11 @@ def _proposal_sets(game: Game, proposals: tuple[Proposal, ...]) -> Iterator[Prop
                 yield action
 
 
-# --- the shape of an action: checked once per class, cheaply -------------------------------
-
-Check = Callable[[object], bool]
-
-
-def _checker(hint: Any) -> Check:
-    origin = typing.get_origin(hint)
-    if origin is typing.Union or origin is type(int | None):
-        parts = [_checker(h) for h in typing.get_args(hint)]
-        return lambda v: any(p(v) for p in parts)
-    if origin is tuple:
-        item = _checker(typing.get_args(hint)[0])
-        return lambda v: type(v) is tuple and all(item(x) for x in v)
-    if hint is type(None):
-        return lambda v: v is None
-    if dataclasses.is_dataclass(hint):
-        fields = _field_checks(typing.cast(type, hint))
-        return lambda v: type(v) is hint and all(ok(getattr(v, n)) for n, ok in fields)
-    return lambda v: type(v) is hint  # exact: True is not an int, a str subclass is not a str
-
-
-def _field_checks(cls: type) -> list[tuple[str, Check]]:
-    hints = typing.get_type_hints(cls)
-    return [(f.name, _checker(hints[f.name])) for f in dataclasses.fields(cls)]
-
-
-_SHAPES: dict[type, list[tuple[str, Check]]] = {}
-
-
-def check_shape(action: object) -> None:
-    """Refuse anything that is not a well-formed action before any rule looks at it."""
-    if not isinstance(action, Action):
-        raise IllegalAction("errata 1.3", f"not an action: {action!r}")
-    cls = type(action)
-    checks = _SHAPES.get(cls)
-    if checks is None:
-        checks = _SHAPES[cls] = _field_checks(cls)
-    for name, ok in checks:
-        if not ok(getattr(action, name)):
-            raise IllegalAction(
-                "errata 1.3", f"malformed {action.kind}: {name}={getattr(action, name)!r}"
-            )
+def _shape(action: object) -> Action:
+    """Errata 1.3 asks for a decision, not just any value: refuse anything that is not a
+    well-formed action, by the wire format's one check, before any rule looks at it."""
+    try:
+        return wire.check_action(action)
+    except wire.WireError as exc:
+        what = f"malformed {action.kind}: " if isinstance(action, Action) else ""
+        raise IllegalAction("errata 1.3", f"{what}{exc}") from None

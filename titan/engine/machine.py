@@ -26,6 +26,7 @@ from titan.engine.phases import (
 )
 from titan.engine.phases.battle import flow as battle
 from titan.engine.prompts import Decision, Prompt
+from titan.engine.queries.muster import MAX_LEGION
 from titan.engine.state import EngagementStep, GameState, Phase
 
 Point = tuple[Phase, StrEnum | None]
@@ -144,5 +145,5 @@ def advance(ctx: Ctx) -> None:
         state.phase = Phase.MUSTER
     for legion in list(state.legions.values()):
         # 4.1: "if at any time a legion is found" over seven (the starting eight excepted)
-        if len(legion.characters) > 7 and state.players[legion.owner].turns_taken > 0:
+        if len(legion.characters) > MAX_LEGION and state.players[legion.owner].turns_taken > 0:
             overflow.trim(ctx, legion)

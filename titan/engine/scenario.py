@@ -31,10 +31,10 @@ from collections.abc import Sequence
 from titan.engine.actions import ChooseColour, DontFlee, Engage, Fight, NoMoreProposals
 from titan.engine.game import Game
 from titan.engine.prompts import Decision
+from titan.engine.queries.muster import MAX_LEGION
 from titan.engine.state import Legion, Phase
 from titan.variant import ENTRY_SIDES, TITAN, Variant, load
 
-MAX_LEGION = 7  # rule 4.1
 ATTACKER, DEFENDER = 0, 1  # seats
 
 

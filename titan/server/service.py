@@ -22,7 +22,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from titan.engine.actions import Action, to_json
+from titan.engine import wire
+from titan.engine.actions import Action
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, RecordError, SetupError, parse_record, record_digest
@@ -111,7 +112,7 @@ class GameService:
         )
         seat_rows, tokens = deal_seats(specs)
         stamp = now()
-        entries = [(p, to_json(a)) for p, a in rec.actions]
+        entries = [(p, wire.encode(a)) for p, a in rec.actions]
         row = GameRow(
             new_game_id(),
             rec.variant,
@@ -189,7 +190,7 @@ class GameService:
                 else:
                     refusal = None
                     try:
-                        await self.store.append(live.id, *tried, player, to_json(action), after)
+                        await self.store.append(live.id, *tried, player, wire.encode(action), after)
                     except Conflict:
                         lost += 1
                     else:

@@ -12,6 +12,7 @@ from titan.ai.normal.estimate import Member
 from titan.ai.normal.outlook import Outlook, battle_outlook
 from titan.ai.normal.seat import Seat
 from titan.ai.normal.values import TITAN_LOSS
+from titan.engine.phases.battle.sequence import LAST_TURN
 from titan.engine.queries.model import Board, Piece, Side
 from titan.engine.views import BattleView, FighterView
 from titan.variant import TITAN, Battleland, Variant
@@ -120,7 +121,7 @@ def members(field: Field, side: str) -> tuple[Member, ...]:
 
 def outlook_now(field: Field) -> Outlook:
     """The battle's estimated outcome from the present position, seen from the attacker."""
-    left = max(1, 2 * (7 - field.battle.turn) + 1)  # strike exchanges before the time loss
+    left = max(1, 2 * (LAST_TURN - field.battle.turn) + 1)  # strike exchanges before the time loss
     return battle_outlook(
         field.variant,
         members(field, "attacker"),
@@ -132,7 +133,7 @@ def outlook_now(field: Field) -> Outlook:
 
 def without_titan(field: Field) -> float:
     """Our chance of winning if our Titan stayed out of the fight: the others alone."""
-    left = max(1, 2 * (7 - field.battle.turn) + 1)
+    left = max(1, 2 * (LAST_TURN - field.battle.turn) + 1)
     ours = tuple(m for m in members(field, field.side) if m[0] != TITAN)
     theirs = members(field, "defender" if field.side == "attacker" else "attacker")
     if field.side == "attacker":

@@ -14,19 +14,19 @@ from titan.ai.normal.seat import Seat
 from titan.ai.normal.threats import loss_chance
 from titan.ai.normal.values import TITAN_LOSS, best_recruit, point_value, recruit_gain
 from titan.engine.queries.movement import MAX_ROLL, masterboard_moves
+from titan.engine.queries.muster import MAX_LEGION
 from titan.variant import Variant
 
 POINTS_GIVEN = 0.5  # what the points an opponent scores from us are worth to us, lost
 MIN_ATTACK = 0.25  # below this estimated chance an attack is a lottery ticket: never
 FUTURE_WEIGHT = 0.35  # a recruit next turn is uncertain (the roll, the enemies) and later
-MAX_HEIGHT = 7  # rule 4.1
 
 
 @lru_cache(maxsize=100_000)
 def future_recruits(variant: Variant, land: int, contents: tuple[str, ...]) -> float:
     """The worth of the best recruit reachable from ``land`` next turn, averaged over the six
     rolls, on an empty board (7, 18)."""
-    if len(contents) >= MAX_HEIGHT:
+    if len(contents) >= MAX_LEGION:
         return 0.0
     board = variant.masterboard
     total = 0.0
@@ -73,7 +73,7 @@ def place_value(
     v = seat.variant
     terrain = seat.terrain(land)
     recruit = recruit_gain(v, terrain, contents, seat.view.caretaker) if moved else 0.0
-    full = len(contents) + (1 if recruit else 0) >= MAX_HEIGHT
+    full = len(contents) + (1 if recruit else 0) >= MAX_LEGION
     future = 0.0 if full else future_recruits(v, land, tuple(sorted(contents)))
     risk = loss_chance(
         v, seat.board, legion.members, seat.me, land, vacated=legion.land, occupied=occupied
@@ -94,7 +94,9 @@ def attack_value(
     if "Titan" in o.attacker_losses:
         lost_if_win += TITAN_LOSS
     survivors = len(contents) - len(o.attacker_losses)
-    recruit = recruit_gain(v, terrain, contents, seat.view.caretaker) if survivors < 7 else 0.0
+    recruit = (
+        recruit_gain(v, terrain, contents, seat.view.caretaker) if survivors < MAX_LEGION else 0.0
+    )
     gain = enemy.points + enemy.titan_chance * titan_kill_bonus(seat)
     harm = (1.0 - o.defender_left) * enemy.points * 0.5  # damage done even in defeat
     win = o.attacker_wins

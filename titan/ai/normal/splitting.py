@@ -16,10 +16,10 @@ from titan.ai.normal.seat import Seat
 from titan.ai.normal.values import best_recruit, fighting_value
 from titan.engine.actions import Action, DoneSplitting, Split
 from titan.engine.prompts import Prompt
+from titan.engine.queries.muster import MAX_LEGION
 from titan.variant import Variant
 
 PAIR = 6.0  # a pair musters the next creature up its chain (18.3): worth keeping together
-FULL = 7  # rule 4.1: a legion of seven can muster nothing (18.1)
 
 
 @lru_cache(maxsize=20_000)
@@ -83,7 +83,7 @@ def choose_split(seat: Seat, prompt: Prompt) -> Action:
         if first:
             score = _first_split_score(seat, contents, s.characters) + seat.rng.random() * 0.5
         else:
-            if len(contents) < FULL or not _splittable(seat, s):
+            if len(contents) < MAX_LEGION or not _splittable(seat, s):
                 continue
             score = _later_split_score(seat, contents, s.characters)
         if score > best_score:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from titan.engine.queries.muster import muster_options
+from titan.engine.queries.muster import MAX_LEGION, muster_options
 from titan.variant import TITAN, Character, Variant, titan_power
 
 # A lost Titan loses the game (rule 1.1, 19.3); nothing else a legion holds is worth as much.
@@ -53,7 +53,7 @@ def creature_worth(variant: Variant, name: str) -> float:
 def best_recruit(variant: Variant, terrain: str, contents: tuple[str, ...]) -> tuple[str, float]:
     """The most valuable creature a legion holding ``contents`` (sorted) could muster on
     ``terrain`` ignoring the caretaker's stacks, and its worth; ("", 0) if none (18)."""
-    if len(contents) >= 7:
+    if len(contents) >= MAX_LEGION:
         return "", 0.0
     options = muster_options(variant, terrain, contents)
     best = ("", 0.0)
@@ -71,7 +71,7 @@ def recruit_gain(
     caretaker: dict[str, int] | None = None,
 ) -> float:
     """The worth of the best recruit available there now, with the caretaker's stacks (18.3)."""
-    if len(contents) >= 7:
+    if len(contents) >= MAX_LEGION:
         return 0.0
     key = tuple(sorted(contents))
     name, worth = best_recruit(variant, terrain, key)

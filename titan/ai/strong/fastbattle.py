@@ -26,13 +26,13 @@ from titan.dice.strike import slay_probability
 from titan.engine.actions import Action
 from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, Strike
 from titan.engine.game import Game
+from titan.engine.phases.battle.sequence import LAST_TURN
 from titan.engine.queries.maneuver import deploy, reach
 from titan.engine.queries.model import Piece, Side
 from titan.engine.queries.rangestrike import rangestrike_options
 from titan.engine.queries.strike import strike_options, strike_targets
 from titan.variant import TITAN, Character, Variant
 
-LAST_TURN = 7  # 10.5
 SIDES: tuple[Side, Side] = ("attacker", "defender")
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from titan.engine.actions import Action, register
+from titan.engine.actions import Action
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class BattleMove(Action):
     """Move (or, from off the board, enter: ``frm`` None) one ``name`` to hex ``to`` (11)."""
@@ -19,7 +18,6 @@ class BattleMove(Action):
     to: str
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class ResetManeuver(Action):
     """Errata 11.0: undo this maneuver phase's moves, until the first strike is rolled."""
@@ -27,7 +25,6 @@ class ResetManeuver(Action):
     kind: ClassVar[str] = "reset_maneuver"
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     """Finish the maneuver phase, or the strikes of a strike phase."""
@@ -35,7 +32,6 @@ class EndPhase(Action):
     kind: ClassVar[str] = "end_phase"
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class Strike(Action):
     """Strike (12, 13) or rangestrike (``ranged``) from hex ``frm`` at ``target``, naming the
@@ -49,7 +45,6 @@ class Strike(Action):
     ranged: bool = False
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class CarryOver(Action):
     """Errata 12.4: after the roll, where the excess damage goes, character by character."""

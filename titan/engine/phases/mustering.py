@@ -8,9 +8,8 @@ from titan.engine.actions import Action, DoneMustering, Muster, Withdraw
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.phases import turn
-from titan.engine.phases.turn import MAX_LEGION
 from titan.engine.prompts import Decision, Prompt
-from titan.engine.queries.muster import muster_options
+from titan.engine.queries.muster import MAX_LEGION, muster_options
 from titan.engine.state import Legion
 
 

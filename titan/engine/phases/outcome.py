@@ -22,8 +22,9 @@ from titan.engine.phases.sides import (
     other,
     owner_of,
 )
-from titan.engine.phases.turn import MAX_LEGION, check_game_over, end_turn
+from titan.engine.phases.turn import check_game_over, end_turn
 from titan.engine.prompts import Decision, Prompt
+from titan.engine.queries.muster import MAX_LEGION
 from titan.engine.state import EngagementStep
 from titan.variant import TITAN
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from titan.engine import events as ev
 from titan.engine.context import Ctx
 from titan.engine.phases import scoring
+from titan.engine.queries.muster import MAX_LEGION
 from titan.engine.state import Legion
 from titan.variant import Character
-
-MAX_LEGION = 7
 
 
 def _removal_key(ch: Character) -> tuple[int, int, int, int, int, str]:

@@ -7,7 +7,7 @@ from titan.engine import events as ev
 from titan.engine.actions import Summon
 from titan.engine.context import Ctx
 from titan.engine.phases import elimination
-from titan.engine.phases.turn import MAX_LEGION
+from titan.engine.queries.muster import MAX_LEGION
 from titan.engine.state import Legion
 from titan.variant import ANGEL, ARCHANGEL
 

@@ -9,8 +9,6 @@ from titan.engine.phases import elimination
 from titan.engine.phases.scoring import value_of
 from titan.engine.state import Phase
 
-MAX_LEGION = 7  # rule 4.1
-
 
 def begin_turn(ctx: Ctx) -> None:
     state = ctx.state

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from titan.variant import TITAN, Variant
 
 Reveal = tuple[str, ...]
+MAX_LEGION = 7  # rule 4.1: "Legions may contain a maximum of seven characters"
 TOWER_DEMILORDS = ("Warlock", "Guardian")
 
 
@@ -71,7 +72,7 @@ def muster_options(
         terrain = variant.masterboard.land(terrain_or_land).terrain
     else:
         terrain = terrain_or_land
-    if len(creatures) >= 7:
+    if len(creatures) >= MAX_LEGION:
         return {}
     have = Counter(creatures)
     if terrain == "Tower":
