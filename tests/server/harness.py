@@ -202,7 +202,12 @@ class ServerPool:
         self.started: list[Server] = []
 
     def start(
-        self, db_url: str, *, port: int | None = None, env: Mapping[str, str] | None = None
+        self,
+        db_url: str,
+        *,
+        port: int | None = None,
+        env: Mapping[str, str] | None = None,
+        log_level: str = "warning",
     ) -> Server:
         """A running server on ``db_url`` (on ``port`` if given: a restart on the same port),
         with ``env`` added to its environment."""
@@ -210,7 +215,7 @@ class ServerPool:
         for attempt in range(attempts):
             chosen = free_port() if port is None else port
             log_path = self.log_dir / f"serve-{len(self.started)}-{chosen}.log"
-            server = Server(db_url, chosen, log_path, env=env)
+            server = Server(db_url, chosen, log_path, env=env, log_level=log_level)
             self.started.append(server)
             try:
                 server.wait_ready()

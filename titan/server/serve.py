@@ -11,6 +11,7 @@ import sys
 
 from sqlalchemy.engine import make_url
 
+from titan.server import redact
 from titan.server.config import (
     MAX_WS_MESSAGE,
     ConfigError,
@@ -58,6 +59,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int, log_level: str
         ws_max_size=MAX_WS_MESSAGE,
         log_level=log_level,
     )
+    redact.install()  # after uvicorn.Config, which sets up logging
     uvicorn.Server(config).run(sockets=[sock])
     return 0
 

@@ -140,8 +140,12 @@ export class GameSocket {
   private open(): void {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const q = new URLSearchParams({ since: String(this.since()) });
-    if (this.token) q.set("token", this.token);
-    const ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws?${q}`);
+    // The token travels as a subprotocol, never in the URL (which access logs keep).
+    const protocols = this.token ? ["titan", `bearer.${this.token}`] : ["titan"];
+    const ws = new WebSocket(
+      `${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws?${q}`,
+      protocols,
+    );
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;
