@@ -62,6 +62,9 @@ def bot_seed(game_seed: int, seat: int, version: int) -> int:
     return int.from_bytes(h, "big") >> 11
 
 
+WORKER_EXIT_WAIT = 2.0  # seconds a terminated worker gets before it is killed
+
+
 class BotPool:
     """Where bots think: a pool of worker processes (or threads, for tests and tiny hosts)."""
 
@@ -106,9 +109,21 @@ class BotPool:
         return action
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop every worker now. ``shutdown`` alone lets a worker finish the decision it is
+        thinking about, and one whose parent has exited meanwhile is left running for ever."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        # ProcessPoolExecutor keeps its workers in _processes (stable since Python 3.2).
+        workers = list(getattr(executor, "_processes", None) or {})
+        processes = [executor._processes[pid] for pid in workers]  # type: ignore[attr-defined]
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(WORKER_EXIT_WAIT)
+            if process.is_alive():
+                process.kill()
 
 
 class BotDriver:

@@ -5,13 +5,18 @@ reported plainly and ``--port 0`` (any free port) announces the port it got."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import socket
 import sys
+import time
 
+import uvicorn
+from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 
 from titan.server import redact
+from titan.server.api import Server
 from titan.server.config import (
     MAX_WS_MESSAGE,
     ConfigError,
@@ -32,8 +37,6 @@ def serve(host: str, port: int, db: str | None, bot_workers: int, log_level: str
     except OSError as exc:
         print(f"titan serve: cannot listen on {host} port {port}: {exc}", file=sys.stderr)
         return 1
-    import uvicorn
-
     from titan.server.app import create_app
 
     port = sock.getsockname()[1]
@@ -58,10 +61,36 @@ def serve(host: str, port: int, db: str | None, bot_workers: int, log_level: str
         port=port,
         ws_max_size=MAX_WS_MESSAGE,
         log_level=log_level,
+        timeout_graceful_shutdown=GRACE,
     )
     redact.install()  # after uvicorn.Config, which sets up logging
-    uvicorn.Server(config).run(sockets=[sock])
+    _Server(config, app).run(sockets=[sock])
     return 0
+
+
+GRACE = 4  # seconds in-flight requests get after SIGTERM; the whole stop stays under 10 s
+FAREWELL = 2.0  # seconds the WebSockets get to send their "going away"
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which closes WebSockets with 1012 ("service restart") as it stops;
+    ours first tell every WebSocket client "going away" (1001) themselves, so a client knows
+    the server is down rather than restarting at once."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
+        super().__init__(config)
+        self.app = app
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()  # no new connections meanwhile
+        titan: Server | None = getattr(self.app.state, "titan", None)
+        if titan is not None:
+            titan.hub.going_away()
+            deadline = time.monotonic() + FAREWELL
+            while titan.hub.watched() and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+        await super().shutdown(sockets)
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -30,6 +30,7 @@ router = APIRouter()
 
 SUBPROTOCOL = "titan"
 TOKEN_PROTOCOL = "bearer."  # the subprotocol that carries the token: "bearer.TOKEN"
+GOING_AWAY = 1001  # RFC 6455 7.4.1: the server is going down; reconnect later
 MAX_SINCE_DIGITS = 12  # far beyond any game's events; an int() of 5,000 digits is work
 
 
@@ -97,6 +98,9 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
                 await asyncio.wait({closed, woken}, return_when=asyncio.FIRST_COMPLETED)
                 if closed.done():
                     woken.cancel()
+                    return
+                if srv.hub.closing:
+                    await ws.close(code=GOING_AWAY, reason="the server is stopping")
                     return
                 live = srv.service.cached(game_id) or await srv.service.live(game_id)
                 if live.version == version:
