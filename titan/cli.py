@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -99,10 +100,33 @@ def _schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve(args: argparse.Namespace) -> int:
-    from titan.server.serve import serve  # the web stack is imported only to serve
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
+    return value
 
-    return serve(args.host, args.port, args.db, args.bot_workers, args.log_level)
+
+def _whole_positive(text: str) -> int:
+    value = _positive(text)
+    if value != int(value):
+        raise argparse.ArgumentTypeError(f"not a whole number of seconds: {text!r}")
+    return int(value)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from titan.server.serve import Network, serve  # the web stack is imported only to serve
+
+    network = Network(
+        request_timeout=args.request_timeout,
+        keep_alive=args.keep_alive,
+        proxy_headers=args.proxy_headers,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+    )
+    return serve(args.host, args.port, args.db, args.bot_workers, args.log_level, network)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -162,6 +186,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     srv.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
+    )
+    env = os.environ.get
+    srv.add_argument(
+        "--request-timeout",
+        type=_positive,
+        default=env("TITAN_REQUEST_TIMEOUT", "10"),  # a string default goes through type
+        metavar="SECONDS",
+        help="a request whose headers and body have not all arrived by then is answered 408 "
+        "and closed ($TITAN_REQUEST_TIMEOUT, default %(default)s)",
+    )
+    srv.add_argument(
+        "--keep-alive",
+        type=_whole_positive,
+        default=env("TITAN_KEEP_ALIVE", "5"),
+        metavar="SECONDS",
+        help="idle kept-alive connections close after this ($TITAN_KEEP_ALIVE, default "
+        "%(default)s)",
+    )
+    srv.add_argument(
+        "--proxy-headers",
+        action=argparse.BooleanOptionalAction,
+        default=env("TITAN_PROXY_HEADERS", "1") != "0",
+        help="take the client's address and scheme from X-Forwarded-For/-Proto, when sent by "
+        "an address of --forwarded-allow-ips ($TITAN_PROXY_HEADERS=0 to turn off; default on)",
+    )
+    srv.add_argument(
+        "--forwarded-allow-ips",
+        default=env("TITAN_FORWARDED_ALLOW_IPS", "127.0.0.1"),
+        metavar="ADDRESSES",
+        help="comma-separated addresses or networks of the reverse proxies to trust, or '*' "
+        "($TITAN_FORWARDED_ALLOW_IPS, default %(default)s)",
     )
     srv.set_defaults(func=_serve)
     add_odds_parser(sub)  # titan odds (battle estimate), titan odds strike (exact odds)

@@ -17,6 +17,7 @@ from titan.server import api, errors, openapi, web, ws
 from titan.server.bots import BotDriver, BotPool
 from titan.server.config import Settings, default_db_url, libpq_dsn, normalise_db_url
 from titan.server.db import migrate, open_engine
+from titan.server.headers import SecurityHeaders
 from titan.server.hub import Hub
 from titan.server.limits import BodyLimit
 from titan.server.notify import NotifyListener
@@ -95,4 +96,5 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             settings.max_import_body if path == IMPORT_PATH else settings.max_body
         ),
     )
+    app.add_middleware(SecurityHeaders)  # the outermost: also on BodyLimit's refusals
     return app

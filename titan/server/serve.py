@@ -10,6 +10,7 @@ import gc
 import socket
 import sys
 import time
+from dataclasses import dataclass
 
 import uvicorn
 from fastapi import FastAPI
@@ -24,9 +25,28 @@ from titan.server.config import (
     default_db_url,
     normalise_db_url,
 )
+from titan.server.timeouts import timed_protocol
 
 
-def serve(host: str, port: int, db: str | None, bot_workers: int, log_level: str) -> int:
+@dataclass(frozen=True, slots=True)
+class Network:
+    """How ``titan serve`` meets the network: timeouts and the reverse proxy in front of it."""
+
+    request_timeout: float = 10.0  # seconds for a request's headers and body to arrive
+    keep_alive: int = 5  # seconds an idle kept-alive connection stays open
+    proxy_headers: bool = True  # trust X-Forwarded-For/-Proto ...
+    forwarded_allow_ips: str = "127.0.0.1"  # ... from these addresses only ("*": any)
+
+
+def serve(
+    host: str,
+    port: int,
+    db: str | None,
+    bot_workers: int,
+    log_level: str,
+    network: Network | None = None,
+) -> int:
+    net = network or Network()
     try:
         url = normalise_db_url(db or default_db_url())
     except ConfigError as exc:
@@ -62,6 +82,10 @@ def serve(host: str, port: int, db: str | None, bot_workers: int, log_level: str
         ws_max_size=MAX_WS_MESSAGE,
         log_level=log_level,
         timeout_graceful_shutdown=GRACE,
+        http=timed_protocol(net.request_timeout),
+        timeout_keep_alive=net.keep_alive,
+        proxy_headers=net.proxy_headers,
+        forwarded_allow_ips=net.forwarded_allow_ips,
     )
     redact.install()  # after uvicorn.Config, which sets up logging
     _Server(config, app).run(sockets=[sock])
