@@ -117,6 +117,15 @@ def _whole_positive(text: str) -> int:
     return int(value)
 
 
+def _rates(text: str) -> object:
+    from titan.server.rates import LimitError, parse_rates
+
+    try:
+        return parse_rates(text)
+    except LimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _serve(args: argparse.Namespace) -> int:
     from titan.server.serve import Network, serve  # the web stack is imported only to serve
 
@@ -125,6 +134,7 @@ def _serve(args: argparse.Namespace) -> int:
         keep_alive=args.keep_alive,
         proxy_headers=args.proxy_headers,
         forwarded_allow_ips=args.forwarded_allow_ips,
+        rates=args.rate_limits,
     )
     return serve(args.host, args.port, args.db, args.bot_workers, args.log_level, network)
 
@@ -217,6 +227,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="ADDRESSES",
         help="comma-separated addresses or networks of the reverse proxies to trust, or '*' "
         "($TITAN_FORWARDED_ALLOW_IPS, default %(default)s)",
+    )
+    srv.add_argument(
+        "--rate-limits",
+        type=_rates,
+        default=env("TITAN_RATE_LIMITS", ""),
+        metavar="LIMITS",
+        help="requests per client address: KIND=BURST/SECONDS, comma-separated, for KIND "
+        "create, import, act or read (default create=20/600,import=5/600,act=100/10,"
+        "read=300/10), or 'off' ($TITAN_RATE_LIMITS)",
     )
     srv.set_defaults(func=_serve)
     add_odds_parser(sub)  # titan odds (battle estimate), titan odds strike (exact odds)

@@ -135,6 +135,9 @@ class Server:
         self.url = f"http://127.0.0.1:{port}"
         self.log_path = log_path
         environ = {k: v for k, v in os.environ.items() if k != "TITAN_DB"}
+        # Tests and benchmarks send everything from 127.0.0.1: one client to the rate
+        # limits, which a test of them turns on again.
+        environ["TITAN_RATE_LIMITS"] = "off"
         environ.update(env or {})
         environ["PYTHONUNBUFFERED"] = "1"
         cmd = [*titan_command(environ.get(PRELOAD_ENV)), "serve", "--host", "127.0.0.1"]

@@ -28,6 +28,7 @@ Json = Any
 def settings(where: Path | str, *, bot_pool: BotPoolKind = "thread", **kw: Any) -> Settings:
     """For a database URL, or a directory to keep ``titan.db`` (SQLite) in."""
     url = where if isinstance(where, str) else f"sqlite:///{where / 'titan.db'}"
+    kw.setdefault("rates", {})  # one test client: the rate limits' tests turn them on
     return Settings(normalise_db_url(url), bot_pool=bot_pool, **kw)
 
 

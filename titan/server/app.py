@@ -21,6 +21,8 @@ from titan.server.headers import SecurityHeaders
 from titan.server.hub import Hub
 from titan.server.limits import BodyLimit
 from titan.server.notify import NotifyListener
+from titan.server.ratelimit import SHARED, DatabaseBuckets, MemoryBuckets, RateLimit
+from titan.server.rates import KINDS
 from titan.server.service import GameService
 from titan.server.store import Store
 
@@ -36,10 +38,14 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
         db if isinstance(db, Settings) else Settings(normalise_db_url(db or default_db_url()))
     )
 
+    buckets: dict[str, MemoryBuckets | DatabaseBuckets] = {}  # filled at start-up
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = open_engine(settings.db_url)
         store = Store(engine)
+        shared, local = DatabaseBuckets(engine), MemoryBuckets()
+        buckets.update({kind: shared if kind in SHARED else local for kind in KINDS})
         listener: NotifyListener | None = None
         bots: BotDriver | None = None
         try:
@@ -96,5 +102,6 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             settings.max_import_body if path == IMPORT_PATH else settings.max_body
         ),
     )
-    app.add_middleware(SecurityHeaders)  # the outermost: also on BodyLimit's refusals
+    app.add_middleware(RateLimit, rates=lambda: settings.rates, buckets=buckets.get)
+    app.add_middleware(SecurityHeaders)  # the outermost: also on the others' refusals
     return app

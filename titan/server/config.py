@@ -4,13 +4,16 @@ default SQLite file lives, how computer seats run, and what a request may weigh.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 import platformdirs
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
+
+from titan.server.rates import DEFAULT_RATES, Rate
 
 ENV_DB = "TITAN_DB"
 DEFAULT_HOST = "127.0.0.1"
@@ -87,3 +90,4 @@ class Settings:
     max_import_body: int = MAX_IMPORT_BODY
     cache_size: int = 1000  # live games kept in memory (the database holds them all)
     announce: str | None = None  # printed once the server is ready (``titan serve``)
+    rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # ratelimit.py

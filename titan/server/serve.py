@@ -10,7 +10,8 @@ import gc
 import socket
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import uvicorn
 from fastapi import FastAPI
@@ -25,6 +26,7 @@ from titan.server.config import (
     default_db_url,
     normalise_db_url,
 )
+from titan.server.rates import DEFAULT_RATES, Rate
 from titan.server.timeouts import timed_protocol
 
 
@@ -36,6 +38,7 @@ class Network:
     keep_alive: int = 5  # seconds an idle kept-alive connection stays open
     proxy_headers: bool = True  # trust X-Forwarded-For/-Proto ...
     forwarded_allow_ips: str = "127.0.0.1"  # ... from these addresses only ("*": any)
+    rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # per client
 
 
 def serve(
@@ -68,6 +71,7 @@ def serve(
     settings = Settings(
         url,
         bot_workers=bot_workers,
+        rates=net.rates,
         announce=f"Titan is running: open http://{where}:{port}/   (database: {shown})",
     )
     app = create_app(settings)

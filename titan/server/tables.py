@@ -9,6 +9,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -60,4 +61,14 @@ actions = Table(
     Column("player", Integer, nullable=False),
     Column("action", JSON, nullable=False),  # the engine's action JSON (titan.engine.actions)
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# Rate limits shared by every server process (titan.server.ratelimit): one token bucket per
+# kind of request and client.
+rate_buckets = Table(
+    "rate_buckets",
+    metadata,
+    Column("key", String(96), primary_key=True),  # "create:203.0.113.9"
+    Column("tokens", Float, nullable=False),
+    Column("updated", Float, nullable=False),  # seconds since the epoch
 )
