@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from titan.arena import add_parser as add_arena_parser
-from titan.describe import describe
+from titan.describe import describe, printable
 from titan.engine.game import Game
 from titan.engine.record import RecordError
 from titan.engine.schema import SCHEMA_PATH, schema_text
@@ -29,7 +29,7 @@ def _demo(args: argparse.Namespace) -> int:
     for event in game.history:
         line = describe(game, event)
         if line is not None:
-            print(line)
+            print(printable(line))
     if args.save:
         with open(args.save, "w", encoding="utf-8") as fh:
             json.dump(game.save(), fh)
@@ -73,12 +73,12 @@ def _replay(args: argparse.Namespace) -> int:
         with open(args.record, encoding="utf-8") as fh:
             game = Game.load(json.load(fh))
     except (OSError, json.JSONDecodeError, RecordError) as exc:
-        print(f"titan replay: {args.record}: {exc}", file=sys.stderr)
+        print(printable(f"titan replay: {args.record}: {exc}"), file=sys.stderr)
         return 2
     for event in game.history:
         line = describe(game, event)
         if line is not None:
-            print(line)
+            print(printable(line))
     return 0
 
 

@@ -221,9 +221,7 @@ class ServerPool:
         for attempt in range(attempts):
             chosen = free_port() if port is None else port
             log_path = self.log_dir / f"serve-{len(self.started)}-{chosen}.log"
-            server = Server(
-                db_url, chosen, log_path, env=env, log_level=log_level, command=command
-            )
+            server = Server(db_url, chosen, log_path, env=env, log_level=log_level, command=command)
             self.started.append(server)
             try:
                 server.wait_ready()
