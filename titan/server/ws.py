@@ -18,8 +18,9 @@ import msgspec
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from titan.server.api import Server, bearer
-from titan.server.errors import ApiError, error_body
+from titan.server.deps import ServerDep, Token
+from titan.server.errors import STATUS, error_body
+from titan.server.refusals import Refused
 
 router = APIRouter()
 
@@ -37,9 +38,8 @@ async def _until_closed(ws: WebSocket) -> None:
 
 
 @router.websocket("/api/games/{game_id}/ws")
-async def game_socket(ws: WebSocket, game_id: str) -> None:
-    srv: Server = ws.app.state.titan
-    token = bearer(ws.headers.get("authorization")) or ws.query_params.get("token") or None
+async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Token) -> None:
+    token = bearer or ws.query_params.get("token") or None
     raw_since = ws.query_params.get("since", "0")
     await ws.accept()
     if not raw_since.isdigit():
@@ -48,9 +48,9 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         return
     try:
         live = await srv.service.live(game_id)
-    except ApiError as exc:
-        await _send(ws, "error", error_body(exc.error, exc.rule, exc.path))
-        await ws.close(code=4000 + exc.status)
+    except Refused as exc:
+        await _send(ws, "error", error_body(exc.message, exc.rule, exc.path))
+        await ws.close(code=4000 + STATUS[type(exc)])
         return
     seat = live.seat_for(token)
     if seat is not None:
