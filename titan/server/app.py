@@ -17,6 +17,7 @@ from titan.server import api, errors, openapi, web, ws
 from titan.server.bots import BotDriver, BotPool
 from titan.server.config import Settings, default_db_url, libpq_dsn, normalise_db_url
 from titan.server.db import migrate, open_engine
+from titan.server.deps import Server
 from titan.server.headers import SecurityHeaders
 from titan.server.hub import Hub
 from titan.server.limits import BodyLimit
@@ -56,7 +57,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             bots = BotDriver(service, pool, settings.bot_timeout)
             service.watchers += [hub, bots]
             service.keep = hub.is_watched
-            app.state.titan = api.Server(settings, service, hub, bots)
+            app.state.titan = Server(settings, service, hub, bots)
             if store.postgres:
 
                 async def refresh_watched() -> None:

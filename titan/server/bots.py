@@ -26,12 +26,13 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 
 from titan.ai.levels import make_bot
 from titan.engine.actions import Action
+from titan.engine.errors import IllegalAction
 from titan.engine.prompts import Prompt
 from titan.engine.views import PlayerView
 from titan.server.config import BotPoolKind
-from titan.server.errors import ApiError
 from titan.server.live import LiveGame
 from titan.server.lobby import default_level
+from titan.server.refusals import NotNow, Refused
 from titan.server.service import GameService
 
 log = logging.getLogger("titan.server.bots")
@@ -184,8 +185,8 @@ class BotDriver:
                 action = await self._choose(live, seat, prompt)
                 if not await self._submit(live, seat, action, prompt):
                     return
-        except ApiError as exc:  # the game is gone, most likely
-            log.warning("game %s: bot driver stopped: %s", game_id, exc.error)
+        except Refused as exc:  # the game is gone, most likely
+            log.warning("game %s: bot driver stopped: %s", game_id, exc)
         except Exception:
             log.exception("game %s: bot driver failed", game_id)
         finally:
@@ -220,23 +221,23 @@ class BotDriver:
         try:
             await self.service.act(live, seat, action)
             return True
-        except ApiError as exc:
-            if exc.status == 409:  # the game moved on (another process's driver): look again
-                return True
+        except NotNow:  # the game moved on (another process's driver): look again
+            return True
+        except (IllegalAction, Refused) as exc:
             log.warning(
                 "game %s: seat %d's bot chose %r, which the rules refuse (%s); playing the "
                 "fallback option",
                 live.id,
                 seat,
                 action,
-                exc.error,
+                exc,
             )
         try:
             await self.service.act(live, seat, fallback(prompt))
             return True
-        except ApiError as exc:
-            if exc.status == 409:
-                return True
+        except NotNow:
+            return True
+        except (IllegalAction, Refused) as exc:
             log.error("game %s: seat %d's fallback option was refused: %s", live.id, seat, exc)
             return False
 
@@ -254,7 +255,7 @@ class BotDriver:
             if live.version == version and live.bot_to_move() is not None:
                 log.warning("game %s: its bot has not moved for a while; driving it here", game_id)
                 self.kick(game_id)
-        except ApiError:
+        except Refused:
             pass
         finally:
             if self._watchdogs.get(game_id) is asyncio.current_task():

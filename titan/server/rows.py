@@ -1,5 +1,8 @@
 """What the store reads and writes, as plain values: a game row with its seats, the fields an
-action changes, and the notice PostgreSQL carries to every process after each action."""
+action changes, and the notice PostgreSQL carries to every process after each action.
+
+Rows are built with keywords only (``kw_only``): a dozen fields, several of one type, are
+too easy to put in the wrong order."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from typing import Any
 NOTIFY_CHANNEL = "titan_actions"  # PostgreSQL: each accepted action's Notice
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class SeatRow:
     seat: int
     name: str
@@ -20,7 +23,7 @@ class SeatRow:
     claimed: bool
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class GameRow:
     id: str
     variant: str
@@ -36,7 +39,7 @@ class GameRow:
     seats: list[SeatRow]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Progress:
     """A game row's fields that change with each action."""
 

@@ -18,7 +18,6 @@ from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 
 from titan.server import redact
-from titan.server.api import Server
 from titan.server.config import (
     MAX_WS_MESSAGE,
     ConfigError,
@@ -26,6 +25,7 @@ from titan.server.config import (
     default_db_url,
     normalise_db_url,
 )
+from titan.server.deps import Server
 from titan.server.rates import DEFAULT_RATES, Rate
 from titan.server.timeouts import timed_protocol
 

@@ -3,13 +3,17 @@
 The database is the truth and memory only a cache. A read (a seat's state, a new WebSocket)
 checks the cached game against the game row's version and digest (one indexed read) and
 catches up from the log when another process has moved it on; a miss replays the whole log.
-An action needs no such check beforehand: it is tried on a clone of the cached game, written
+An action needs no such check beforehand: it is tried on a copy of the cached game, written
 to the database (one transaction, conditional on the version and digest it was computed
-from), and only then applied to the cached game and acknowledged. If another writer got
+from), and only then does the copy replace the cached game, and the action is acknowledged;
+if the write fails, the copy is dropped and the cached game is as it was. If another writer got
 there first, the game is caught up and the action tried once more against the new position;
 an action the cached position refuses is refused only once the database confirms that
 position is current. With PostgreSQL, another process's action is also caught up as soon as
-its NOTIFY arrives (:meth:`GameService.remote_advance`)."""
+its NOTIFY arrives (:meth:`GameService.remote_advance`).
+
+Refusals are raised as the domain exceptions of :mod:`titan.server.refusals` (and the
+engine's IllegalAction); :mod:`titan.server.errors` alone turns them into HTTP answers."""
 
 from __future__ import annotations
 
@@ -27,9 +31,9 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, RecordError, SetupError, parse_record, record_digest
 from titan.engine.state import Options
-from titan.server.errors import ApiError
 from titan.server.live import DamagedGame, LiveGame
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id
+from titan.server.refusals import Invalid, NotFound, NotNow
 from titan.server.rows import GameRow, now
 from titan.server.store import Conflict, Store
 
@@ -69,22 +73,22 @@ class GameService:
         try:
             game = Game.new(variant, names, seed, options)
         except SetupError as exc:
-            raise ApiError(422, exc.detail, None, exc.path) from None
+            raise Invalid(exc.detail, path=exc.path) from None
         seat_rows, tokens = deal_seats(specs)
         stamp = now()
         row = GameRow(
-            new_game_id(),
-            variant,
-            dataclasses.asdict(options),
-            seed,
-            "running",
-            0,
-            record_digest(variant, names, seed, options, []),
-            game.current_player(),
-            None,
-            stamp,
-            stamp,
-            seat_rows,
+            id=new_game_id(),
+            variant=variant,
+            options=dataclasses.asdict(options),
+            seed=seed,
+            status="running",
+            version=0,
+            digest=record_digest(variant, names, seed, options, []),
+            to_move=game.current_player(),
+            winner=None,
+            created_at=stamp,
+            updated_at=stamp,
+            seats=seat_rows,
         )
         await self.store.create(row)
         live = LiveGame(row, game, [len(game.history)])
@@ -99,13 +103,11 @@ class GameService:
         try:
             rec = parse_record(raw)
         except RecordError as exc:
-            raise ApiError(422, f"record.{exc}", None, f"record.{exc.path}") from None
+            raise Invalid(f"record.{exc}", path=f"record.{exc.path}") from None
         if kinds is None:
             kinds = [SeatSpec(name) for name in rec.seats]
         if len(kinds) != len(rec.seats):
-            raise ApiError(
-                422, f"the record has {len(rec.seats)} seats, got {len(kinds)}", None, "seats"
-            )
+            raise Invalid(f"the record has {len(rec.seats)} seats, got {len(kinds)}", path="seats")
         specs = check_seats(
             [SeatSpec(n, k.kind, k.level) for n, k in zip(rec.seats, kinds, strict=True)]
         )
@@ -113,23 +115,23 @@ class GameService:
         stamp = now()
         entries = [(p, to_json(a)) for p, a in rec.actions]
         row = GameRow(
-            new_game_id(),
-            rec.variant,
-            dataclasses.asdict(rec.options),
-            rec.seed,
-            "running",
-            len(entries),
-            rec.digest,
-            -1,
-            None,
-            stamp,
-            stamp,
-            seat_rows,
+            id=new_game_id(),
+            variant=rec.variant,
+            options=dataclasses.asdict(rec.options),
+            seed=rec.seed,
+            status="running",
+            version=len(entries),
+            digest=rec.digest,
+            to_move=-1,  # set below, once replayed
+            winner=None,
+            created_at=stamp,
+            updated_at=stamp,
+            seats=seat_rows,
         )
         try:
             live = LiveGame.replay(row, [(n, p, a) for n, (p, a) in enumerate(entries)])
         except DamagedGame as exc:
-            raise ApiError(422, f"the record does not replay: {exc.__cause__ or exc}") from None
+            raise Invalid(f"the record does not replay: {exc.__cause__ or exc}") from None
         row.to_move = live.game.current_player()
         row.status = live.status
         row.winner = live.game.state.winner
@@ -141,8 +143,8 @@ class GameService:
 
     async def live(self, game_id: str, *, fresh: bool = True) -> LiveGame:
         """The game, current with the database; with ``fresh=False`` the cached copy as it
-        is, which may be behind (enough to act on: see :meth:`act`). Raises ApiError 404 for
-        an unknown game."""
+        is, which may be behind (enough to act on: see :meth:`act`). Raises NotFound for an
+        unknown game."""
         _check_id(game_id)
         live = self._cache.get(game_id)
         if live is None:
@@ -170,12 +172,12 @@ class GameService:
             await self._sync(live, version, digest)
 
     async def act(self, live: LiveGame, player: int, action: Action) -> tuple[LiveGame, int]:
-        """Accept ``action`` from ``player``: stored first, then applied. Returns the game (it
-        may have been reloaded meanwhile) and the action's number. ``live`` may be behind
-        the database: the write is conditional on the position it was tried on, and an
-        action that position refuses is judged again on a current one before it is refused.
-        Raises ApiError: 409 out of turn or after a lost race, 422 for an action the rules
-        refuse."""
+        """Accept ``action`` from ``player``: tried on a copy, stored, and only then is the
+        copy the game. Returns the game (it may have been reloaded meanwhile) and the
+        action's number. ``live`` may be behind the database: the write is conditional on
+        the position it was tried on, and an action that position refuses is judged again on
+        a current one before it is refused. Raises NotNow (out of turn, the game over, or
+        after a lost race) or IllegalAction (the rules refuse it)."""
         checked = False  # has ``live`` been compared with the database during this call?
         lost = 0  # races lost to another writer
         while True:
@@ -183,25 +185,27 @@ class GameService:
                 tried = (live.version, live.digest)
                 try:
                     _check_turn(live, player)
-                    after = live.trial(player, action)
-                except (ApiError, IllegalAction) as exc:
-                    refusal: ApiError | IllegalAction | None = exc
+                    trial = live.trial(player, action)
+                except (NotNow, IllegalAction) as exc:
+                    refusal: NotNow | IllegalAction | None = exc
                 else:
                     refusal = None
                     try:
-                        await self.store.append(live.id, *tried, player, to_json(action), after)
+                        await self.store.append(
+                            live.id, *tried, player, to_json(action), trial.progress
+                        )
                     except Conflict:
                         lost += 1
                     else:
-                        live.apply(player, action, after.digest)
+                        live.adopt(trial)
                         for w in self.watchers:
                             w.advanced(live, True)
                         return live, tried[0]
             if refusal is None:
                 log.info("game %s: action %d was stored by another writer", live.id, tried[0])
                 if lost > 1:
-                    raise ApiError(
-                        409, "the game moved on while this action was being saved; decide again"
+                    raise NotNow(
+                        "the game moved on while this action was being saved; decide again"
                     )
             elif checked:
                 raise _refused(refusal, lost)
@@ -220,10 +224,9 @@ class GameService:
         """The game's record, which holds the dice seed: only once the game is over."""
         live = await self.live(game_id)
         if not live.over:
-            raise ApiError(
-                409,
+            raise NotNow(
                 "the record is given out only once the game is over: it holds the dice seed, "
-                "from which every future roll can be foreseen",
+                "from which every future roll can be foreseen"
             )
         return live.game.save()
 
@@ -293,8 +296,8 @@ class GameService:
             w.loaded(live)
 
 
-def _no_game(game_id: str) -> ApiError:
-    return ApiError(404, f"no game {game_id[:40]!r}")
+def _no_game(game_id: str) -> NotFound:
+    return NotFound(f"no game {game_id[:40]!r}")
 
 
 def _check_id(game_id: str) -> None:
@@ -304,20 +307,18 @@ def _check_id(game_id: str) -> None:
         raise _no_game(game_id)
 
 
-def _refused(refusal: ApiError | IllegalAction, lost: int) -> ApiError:
-    if isinstance(refusal, ApiError):
-        return refusal
+def _refused(refusal: NotNow | IllegalAction, lost: int) -> NotNow | IllegalAction:
     # After a race lost to another writer the action was legal when it was sent: the game
-    # moved on (409); otherwise the rules refuse it (422).
-    return ApiError(409 if lost else 422, str(refusal), refusal.rule)
+    # moved on; otherwise the rules refuse it.
+    if lost and isinstance(refusal, IllegalAction):
+        return NotNow(str(refusal), refusal.rule)
+    return refusal
 
 
 def _check_turn(live: LiveGame, player: int) -> None:
     if live.over:
-        raise ApiError(409, "the game is over", "errata 19.0")
+        raise NotNow("the game is over", "errata 19.0")
     deciding = live.game.current_player()
     if player != deciding:
         name = live.seats[deciding].name
-        raise ApiError(
-            409, f"it is not your turn: seat {deciding} ({name}) must decide now", "errata 1.3"
-        )
+        raise NotNow(f"it is not your turn: seat {deciding} ({name}) must decide now", "errata 1.3")

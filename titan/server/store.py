@@ -336,21 +336,28 @@ def _seat_values(game_id: str, s: SeatRow) -> dict[str, Any]:
 
 
 def _seat_row(m: Any) -> SeatRow:
-    return SeatRow(m["seat"], m["name"], m["kind"], m["level"], m["token_hash"], m["claimed"])
+    return SeatRow(
+        seat=m["seat"],
+        name=m["name"],
+        kind=m["kind"],
+        level=m["level"],
+        token_hash=m["token_hash"],
+        claimed=m["claimed"],
+    )
 
 
 def _game_row(m: Any, seat_rows: list[SeatRow]) -> GameRow:
     return GameRow(
-        m["id"],
-        m["variant"],
-        m["options"],
-        m["seed"],
-        m["status"],
-        m["version"],
-        m["digest"],
-        m["to_move"],
-        m["winner"],
-        m["created_at"],
-        m["updated_at"],
-        seat_rows,
+        id=m["id"],
+        variant=m["variant"],
+        options=m["options"],
+        seed=m["seed"],
+        status=m["status"],
+        version=m["version"],
+        digest=m["digest"],
+        to_move=m["to_move"],
+        winner=m["winner"],
+        created_at=m["created_at"],
+        updated_at=m["updated_at"],
+        seats=seat_rows,
     )

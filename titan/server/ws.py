@@ -23,8 +23,9 @@ import msgspec
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from titan.server.api import Server, bearer
-from titan.server.errors import ApiError, error_body
+from titan.server.deps import ServerDep, Token
+from titan.server.errors import STATUS, error_body
+from titan.server.refusals import Refused
 
 router = APIRouter()
 
@@ -43,11 +44,12 @@ def _since(raw: str) -> int | None:
 
 
 def _token(ws: WebSocket) -> str | None:
+    """The token offered as a subprotocol (``bearer.TOKEN``), if any."""
     offered: list[str] = ws.scope.get("subprotocols", [])
     for protocol in offered:
         if protocol.startswith(TOKEN_PROTOCOL):
             return protocol[len(TOKEN_PROTOCOL) :] or None
-    return bearer(ws.headers.get("authorization")) or ws.query_params.get("token") or None
+    return None
 
 
 async def _refuse(ws: WebSocket, code: int, body: dict[str, Any]) -> None:
@@ -69,9 +71,8 @@ async def _until_closed(ws: WebSocket) -> None:
 
 
 @router.websocket("/api/games/{game_id}/ws")
-async def game_socket(ws: WebSocket, game_id: str) -> None:
-    srv: Server = ws.app.state.titan
-    token = _token(ws)
+async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Token) -> None:
+    token = _token(ws) or bearer or ws.query_params.get("token") or None
     since = _since(ws.query_params.get("since", "0"))
     offered = ws.scope.get("subprotocols", [])
     await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
@@ -80,8 +81,8 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         return
     try:
         live = await srv.service.live(game_id)
-    except ApiError as exc:
-        await _refuse(ws, 4000 + exc.status, error_body(exc.error, exc.rule, exc.path))
+    except Refused as exc:
+        await _refuse(ws, 4000 + STATUS[type(exc)], error_body(exc.message, exc.rule, exc.path))
         return
     seat = live.seat_for(token)
     if seat is not None:
