@@ -123,7 +123,20 @@ def test_actions_after_the_end_are_refused(tmp_path: Path) -> None:
 
 # The modules that speak HTTP; the others (the service, the store, the lobby, ...) raise
 # domain exceptions and know nothing of statuses.
-WEB_MODULES = {"api", "app", "deps", "errors", "limits", "openapi", "serve", "web", "ws"}
+WEB_MODULES = {
+    "api",
+    "app",
+    "deps",
+    "errors",
+    "headers",
+    "limits",
+    "openapi",
+    "ratelimit",
+    "serve",
+    "timeouts",
+    "web",
+    "ws",
+}
 
 
 def test_refusals_become_statuses_only_in_errors() -> None:
