@@ -106,14 +106,14 @@ def _positive(text: str) -> float:
     except ValueError:
         value = 0.0
     if not value > 0:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
+        raise argparse.ArgumentTypeError(f"not a positive number: {text!r}")
     return value
 
 
 def _whole_positive(text: str) -> int:
     value = _positive(text)
     if value != int(value):
-        raise argparse.ArgumentTypeError(f"not a whole number of seconds: {text!r}")
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
     return int(value)
 
 
@@ -135,6 +135,7 @@ def _serve(args: argparse.Namespace) -> int:
         proxy_headers=args.proxy_headers,
         forwarded_allow_ips=args.forwarded_allow_ips,
         rates=args.rate_limits,
+        max_import_actions=args.max_import_actions,
     )
     return serve(args.host, args.port, args.db, args.bot_workers, args.log_level, network)
 
@@ -236,6 +237,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="requests per client address: KIND=BURST/SECONDS, comma-separated, for KIND "
         "create, import, act or read (default create=20/600,import=5/600,act=100/10,"
         "read=300/10), or 'off' ($TITAN_RATE_LIMITS)",
+    )
+    srv.add_argument(
+        "--max-import-actions",
+        type=_whole_positive,
+        default=env("TITAN_MAX_IMPORT_ACTIONS", "20000"),
+        metavar="N",
+        help="the most actions an imported record may hold; a longer one is refused with 413 "
+        "($TITAN_MAX_IMPORT_ACTIONS, default %(default)s)",
     )
     srv.set_defaults(func=_serve)
     add_odds_parser(sub)  # titan odds (battle estimate), titan odds strike (exact odds)

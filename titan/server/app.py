@@ -51,7 +51,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
         bots: BotDriver | None = None
         try:
             await migrate(engine)
-            service = GameService(store, settings.cache_size)
+            service = GameService(store, settings.cache_size, settings.max_import_actions)
             hub = Hub()
             pool = BotPool(settings.bot_pool, settings.bot_workers)
             bots = BotDriver(service, pool, settings.bot_timeout)

@@ -21,6 +21,7 @@ DEFAULT_PORT = 8000
 
 MAX_BODY = 64 * 1024  # every request but an import: an action is well under 1 KiB
 MAX_IMPORT_BODY = 8 * 1024 * 1024  # a record of a long game with battles is about 1 MiB
+MAX_IMPORT_ACTIONS = 20_000  # see docs/architecture.md, "On the open internet"
 MAX_WS_MESSAGE = 64 * 1024  # clients only ever send small messages on the socket
 
 BotPoolKind = Literal["process", "thread"]
@@ -88,6 +89,7 @@ class Settings:
     bot_timeout: float = 60.0  # seconds a bot may think before the fallback move is played
     max_body: int = MAX_BODY
     max_import_body: int = MAX_IMPORT_BODY
+    max_import_actions: int = MAX_IMPORT_ACTIONS  # a longer record is refused (413)
     cache_size: int = 1000  # live games kept in memory (the database holds them all)
     announce: str | None = None  # printed once the server is ready (``titan serve``)
     rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # ratelimit.py

@@ -23,7 +23,15 @@ from titan.engine.record import RecordError, SetupError
 from titan.engine.state import OptionsError
 from titan.engine.wire import WireError
 from titan.server.live import DamagedGame
-from titan.server.refusals import Invalid, NotASeat, NotFound, NotNow, NoToken, Refused
+from titan.server.refusals import (
+    Invalid,
+    NotASeat,
+    NotFound,
+    NotNow,
+    NoToken,
+    Refused,
+    TooLarge,
+)
 
 log = logging.getLogger("titan.server")
 
@@ -35,6 +43,7 @@ STATUS: dict[type[Refused], int] = {
     NotFound: 404,
     NotNow: 409,
     Invalid: 422,
+    TooLarge: 413,
 }
 
 

@@ -43,3 +43,8 @@ class NotNow(Refused):
 class Invalid(Refused):
     """Malformed input, or input the server cannot take: a seat, a name, a record, an action
     that is not one."""
+
+
+class TooLarge(Refused):
+    """A request within the byte limit that holds more than the server takes (a record with
+    more actions than the import cap)."""

@@ -19,6 +19,7 @@ from sqlalchemy.engine import make_url
 
 from titan.server import redact
 from titan.server.config import (
+    MAX_IMPORT_ACTIONS,
     MAX_WS_MESSAGE,
     ConfigError,
     Settings,
@@ -39,6 +40,7 @@ class Network:
     proxy_headers: bool = True  # trust X-Forwarded-For/-Proto ...
     forwarded_allow_ips: str = "127.0.0.1"  # ... from these addresses only ("*": any)
     rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # per client
+    max_import_actions: int = MAX_IMPORT_ACTIONS  # the longest record imported
 
 
 def serve(
@@ -72,6 +74,7 @@ def serve(
         url,
         bot_workers=bot_workers,
         rates=net.rates,
+        max_import_actions=net.max_import_actions,
         announce=f"Titan is running: open http://{where}:{port}/   (database: {shown})",
     )
     app = create_app(settings)

@@ -31,9 +31,10 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, RecordError, SetupError, parse_record, record_digest
 from titan.engine.state import Options
+from titan.server.config import MAX_IMPORT_ACTIONS
 from titan.server.live import DamagedGame, LiveGame
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id
-from titan.server.refusals import Invalid, NotFound, NotNow
+from titan.server.refusals import Invalid, NotFound, NotNow, TooLarge
 from titan.server.rows import GameRow, now
 from titan.server.store import Conflict, Store
 
@@ -51,9 +52,12 @@ class Watcher(Protocol):
 
 
 class GameService:
-    def __init__(self, store: Store, cache_size: int = 1000) -> None:
+    def __init__(
+        self, store: Store, cache_size: int = 1000, max_import_actions: int = MAX_IMPORT_ACTIONS
+    ) -> None:
         self.store = store
         self.cache_size = cache_size
+        self.max_import_actions = max_import_actions
         self.watchers: list[Watcher] = []
         # Games never dropped from the cache (those with WebSocket subscribers here, whose
         # pushes come from the cached copy); set by the app.
@@ -100,8 +104,16 @@ class GameService:
     ) -> tuple[LiveGame, list[str | None]]:
         """A game from a record (``kinds``: each seat's kind and level; default all human).
         The record's seed comes with it, so whoever had the record can foresee its dice."""
+        actions = raw.get("actions") if isinstance(raw, dict) else None
+        if isinstance(actions, list) and len(actions) > self.max_import_actions:
+            raise TooLarge(
+                f"the record has {len(actions)} actions; this server imports at most "
+                f"{self.max_import_actions}",
+                path="record.actions",
+            )
         try:
-            rec = parse_record(raw)
+            # Off the event loop: a long record's digest and replay take seconds of CPU.
+            rec = await asyncio.to_thread(parse_record, raw)
         except RecordError as exc:
             raise Invalid(f"record.{exc}", path=f"record.{exc.path}") from None
         if kinds is None:
@@ -129,7 +141,8 @@ class GameService:
             seats=seat_rows,
         )
         try:
-            live = LiveGame.replay(row, [(n, p, a) for n, (p, a) in enumerate(entries)])
+            log = [(n, p, a) for n, (p, a) in enumerate(entries)]
+            live = await asyncio.to_thread(LiveGame.replay, row, log)
         except DamagedGame as exc:
             raise Invalid(f"the record does not replay: {exc.__cause__ or exc}") from None
         row.to_move = live.game.current_player()
@@ -271,7 +284,8 @@ class GameService:
             if row is None:
                 raise _no_game(game_id)
             entries = await self.store.actions(game_id, 0, row.version)
-            live = LiveGame.replay(row, entries)
+            # In a thread: a long game's replay would stall every other request meanwhile.
+            live = await asyncio.to_thread(LiveGame.replay, row, entries)
         except asyncio.CancelledError:
             future.cancel()
             raise
