@@ -136,6 +136,9 @@ def _serve(args: argparse.Namespace) -> int:
         forwarded_allow_ips=args.forwarded_allow_ips,
         rates=args.rate_limits,
         max_import_actions=args.max_import_actions,
+        max_open_games=args.max_open_games,
+        max_bot_games=args.max_bot_games,
+        idle_days=args.idle_days,
     )
     return serve(args.host, args.port, args.db, args.bot_workers, args.log_level, network)
 
@@ -245,6 +248,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="N",
         help="the most actions an imported record may hold; a longer one is refused with 413 "
         "($TITAN_MAX_IMPORT_ACTIONS, default %(default)s)",
+    )
+    srv.add_argument(
+        "--max-open-games",
+        type=_whole_positive,
+        default=env("TITAN_MAX_OPEN_GAMES", "20"),
+        metavar="N",
+        help="running games one client may have created ($TITAN_MAX_OPEN_GAMES, default "
+        "%(default)s)",
+    )
+    srv.add_argument(
+        "--max-bot-games",
+        type=_whole_positive,
+        default=env("TITAN_MAX_BOT_GAMES", "2"),
+        metavar="N",
+        help="... of them with computer seats only ($TITAN_MAX_BOT_GAMES, default %(default)s)",
+    )
+    srv.add_argument(
+        "--idle-days",
+        type=_positive,
+        default=env("TITAN_IDLE_DAYS", "30"),
+        metavar="DAYS",
+        help="a game with no move for this long leaves the lobby; its seats and record stay "
+        "($TITAN_IDLE_DAYS, default %(default)s)",
     )
     srv.set_defaults(func=_serve)
     add_odds_parser(sub)  # titan odds (battle estimate), titan odds strike (exact odds)

@@ -137,8 +137,9 @@ class Server:
         self.log_path = log_path
         environ = {k: v for k, v in os.environ.items() if k != "TITAN_DB"}
         # Tests and benchmarks send everything from 127.0.0.1: one client to the rate
-        # limits, which a test of them turns on again.
+        # limits and quotas, which their tests turn on again.
         environ["TITAN_RATE_LIMITS"] = "off"
+        environ["TITAN_MAX_OPEN_GAMES"] = environ["TITAN_MAX_BOT_GAMES"] = "1000000"
         environ.update(env or {})
         environ["PYTHONUNBUFFERED"] = "1"
         titan = list(command) if command else titan_command(environ.get(PRELOAD_ENV))

@@ -109,3 +109,35 @@ def test_two_processes_share_the_create_buckets(servers: ServerPool, pg_url: str
         for s in (one, two, one, two, one, two)
     ]
     assert answers == [201, 201, 201, 201, 429, 429]
+
+
+def test_quotas_of_open_and_computer_only_games(tmp_path: Path) -> None:
+    bots = {"seats": [{"name": "Hal", "kind": "bot"}, {"name": "Ivy", "kind": "bot"}]}
+    with running(tmp_path, max_open_games=3, max_bot_games=1) as client:
+        assert client.post("/api/games", json=bots).status_code == 201
+        r = client.post("/api/games", json=bots)
+        assert r.status_code == 429 and "computer players only" in r.json()["error"]
+        assert client.post("/api/games", json=GAME).status_code == 201
+        assert client.post("/api/games", json=GAME).status_code == 201
+        r = client.post("/api/games", json=GAME)
+        assert r.status_code == 429 and "at most 3" in r.json()["error"]
+
+
+def test_unlisted_and_idle_games_are_in_no_lobby_listing(tmp_path: Path) -> None:
+    with running(tmp_path, idle_days=30) as client:
+        hidden = client.post("/api/games", json={**GAME, "unlisted": True}).json()
+        shown = client.post("/api/games", json=GAME).json()
+        for query in ("", "?status=open", "?status=running", "?status=over", "?limit=200"):
+            listed = {g["id"] for g in client.get(f"/api/games{query}").json()["games"]}
+            assert hidden["id"] not in listed
+        assert shown["id"] in {g["id"] for g in client.get("/api/games").json()["games"]}
+        # Reachable by its link all the same, and playable by its seats.
+        assert client.get(f"/api/games/{hidden['id']}").status_code == 200
+        token = hidden["seats"][0]["token"]
+        r = client.get(
+            f"/api/games/{hidden['id']}/state", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert r.json()["seat"] == 0
+    with running(tmp_path, idle_days=1e-9) as client:  # every game idle for longer than that
+        assert client.get("/api/games").json()["games"] == []
+        assert client.get(f"/api/games/{shown['id']}").status_code == 200

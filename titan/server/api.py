@@ -8,6 +8,7 @@ the events that seat may see; the seed is never sent while the game runs."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Annotated, Any
 
 import msgspec
@@ -28,6 +29,8 @@ from titan.server.models import (
     GameSummary,
     ImportIn,
 )
+from titan.server.ratelimit import client_key
+from titan.server.rows import now
 
 
 class WireJSON(Response):
@@ -83,6 +86,8 @@ async def create_game(body: GameIn, request: Request, srv: ServerDep) -> Respons
         body.variant,
         [SeatSpec(s.name, s.kind, s.level) for s in body.seats],
         Options(opts.titan_variant, opts.point_target, opts.turn_limit),
+        unlisted=body.unlisted,
+        creator=client_key(request.scope),
     )
     return WireJSON(created(live, tokens, str(request.base_url)), status_code=201)
 
@@ -99,7 +104,8 @@ async def list_games(
     status: str | None = Query(default=None, pattern="^(open|running|over)$"),
     limit: int = Query(default=50, ge=1, le=200),
 ) -> Response:
-    rows = await srv.service.store.recent(limit if status is None else 200)
+    idle = timedelta(days=srv.settings.idle_days)
+    rows = await srv.service.store.recent(limit if status is None else 200, since=now() - idle)
     games = [summary(r) for r in rows if status is None or lobby_status(r) == status]
     return WireJSON({"games": games[:limit]})
 
@@ -172,7 +178,9 @@ async def import_game(body: ImportIn, request: Request, srv: ServerDep) -> Respo
     kinds = None
     if body.seats is not None:
         kinds = [SeatSpec("", s.kind, s.level) for s in body.seats]
-    live, tokens = await srv.service.import_record(body.record, kinds)
+    live, tokens = await srv.service.import_record(
+        body.record, kinds, unlisted=body.unlisted, creator=client_key(request.scope)
+    )
     return WireJSON(created(live, tokens, str(request.base_url)), status_code=201)
 
 

@@ -22,6 +22,9 @@ DEFAULT_PORT = 8000
 MAX_BODY = 64 * 1024  # every request but an import: an action is well under 1 KiB
 MAX_IMPORT_BODY = 8 * 1024 * 1024  # a record of a long game with battles is about 1 MiB
 MAX_IMPORT_ACTIONS = 20_000  # see docs/architecture.md, "On the open internet"
+MAX_OPEN_GAMES = 20  # running games a client may have created
+MAX_BOT_GAMES = 2  # ... with computer seats only: each keeps the bot pool busy for minutes
+IDLE_DAYS = 30.0
 MAX_WS_MESSAGE = 64 * 1024  # clients only ever send small messages on the socket
 
 BotPoolKind = Literal["process", "thread"]
@@ -90,6 +93,9 @@ class Settings:
     max_body: int = MAX_BODY
     max_import_body: int = MAX_IMPORT_BODY
     max_import_actions: int = MAX_IMPORT_ACTIONS  # a longer record is refused (413)
+    max_open_games: int = MAX_OPEN_GAMES  # running games one client may have created
+    max_bot_games: int = MAX_BOT_GAMES  # ... of them with computer seats only
+    idle_days: float = IDLE_DAYS  # a game without a move for this long leaves the lobby
     cache_size: int = 1000  # live games kept in memory (the database holds them all)
     announce: str | None = None  # printed once the server is ready (``titan serve``)
     rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # ratelimit.py

@@ -29,6 +29,7 @@ from titan.server.refusals import (
     NotFound,
     NotNow,
     NoToken,
+    OverQuota,
     Refused,
     TooLarge,
 )
@@ -44,6 +45,7 @@ STATUS: dict[type[Refused], int] = {
     NotNow: 409,
     Invalid: 422,
     TooLarge: 413,
+    OverQuota: 429,
 }
 
 

@@ -56,6 +56,9 @@ class GameIn(_Strict):
     variant: str = Field(default="default", max_length=64)
     seats: list[SeatIn] = Field(min_length=2, max_length=6)
     options: OptionsIn = Field(default_factory=OptionsIn)
+    unlisted: bool = Field(
+        default=False, description="keep the game out of the lobby: reachable by its links only"
+    )
 
 
 class SeatKindIn(_Strict):
@@ -69,6 +72,9 @@ class ImportIn(_Strict):
     )
     seats: list[SeatKindIn] | None = Field(
         default=None, description="each seat's kind (names come from the record); default human"
+    )
+    unlisted: bool = Field(
+        default=False, description="keep the game out of the lobby: reachable by its links only"
     )
 
 

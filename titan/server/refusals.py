@@ -48,3 +48,7 @@ class Invalid(Refused):
 class TooLarge(Refused):
     """A request within the byte limit that holds more than the server takes (a record with
     more actions than the import cap)."""
+
+
+class OverQuota(Refused):
+    """The client already has as many open games (or computer-only games) as it may."""

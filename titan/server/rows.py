@@ -37,6 +37,8 @@ class GameRow:
     created_at: datetime
     updated_at: datetime
     seats: list[SeatRow]
+    unlisted: bool = False  # not in the lobby
+    creator: str | None = None  # the creating client's key (quotas)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

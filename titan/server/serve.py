@@ -19,7 +19,10 @@ from sqlalchemy.engine import make_url
 
 from titan.server import redact
 from titan.server.config import (
+    IDLE_DAYS,
+    MAX_BOT_GAMES,
     MAX_IMPORT_ACTIONS,
+    MAX_OPEN_GAMES,
     MAX_WS_MESSAGE,
     ConfigError,
     Settings,
@@ -41,6 +44,9 @@ class Network:
     forwarded_allow_ips: str = "127.0.0.1"  # ... from these addresses only ("*": any)
     rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # per client
     max_import_actions: int = MAX_IMPORT_ACTIONS  # the longest record imported
+    max_open_games: int = MAX_OPEN_GAMES  # running games per creating client
+    max_bot_games: int = MAX_BOT_GAMES  # ... with computer seats only
+    idle_days: float = IDLE_DAYS  # no move for this long: out of the lobby
 
 
 def serve(
@@ -75,6 +81,9 @@ def serve(
         bot_workers=bot_workers,
         rates=net.rates,
         max_import_actions=net.max_import_actions,
+        max_open_games=net.max_open_games,
+        max_bot_games=net.max_bot_games,
+        idle_days=net.idle_days,
         announce=f"Titan is running: open http://{where}:{port}/   (database: {shown})",
     )
     app = create_app(settings)

@@ -31,10 +31,10 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, RecordError, SetupError, parse_record, record_digest
 from titan.engine.state import Options
-from titan.server.config import MAX_IMPORT_ACTIONS
+from titan.server.config import MAX_BOT_GAMES, MAX_IMPORT_ACTIONS, MAX_OPEN_GAMES
 from titan.server.live import DamagedGame, LiveGame
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id
-from titan.server.refusals import Invalid, NotFound, NotNow, TooLarge
+from titan.server.refusals import Invalid, NotFound, NotNow, OverQuota, TooLarge
 from titan.server.rows import GameRow, now
 from titan.server.store import Conflict, Store
 
@@ -58,6 +58,8 @@ class GameService:
         self.store = store
         self.cache_size = cache_size
         self.max_import_actions = max_import_actions
+        self.max_open_games = MAX_OPEN_GAMES
+        self.max_bot_games = MAX_BOT_GAMES
         self.watchers: list[Watcher] = []
         # Games never dropped from the cache (those with WebSocket subscribers here, whose
         # pushes come from the cached copy); set by the app.
@@ -68,10 +70,19 @@ class GameService:
     # --- new games ---------------------------------------------------------------------------
 
     async def create(
-        self, variant: str, specs: Sequence[SeatSpec], options: Options
+        self,
+        variant: str,
+        specs: Sequence[SeatSpec],
+        options: Options,
+        *,
+        unlisted: bool = False,
+        creator: str | None = None,
     ) -> tuple[LiveGame, list[str | None]]:
-        """A new game with a secret seed; returns it and each seat's token (None for bots)."""
+        """A new game with a secret seed; returns it and each seat's token (None for bots).
+        ``creator`` (a client's key) is held to the quotas; ``unlisted`` keeps it out of the
+        lobby."""
         specs = check_seats(specs)
+        await self._check_quota(creator, all(s.kind == "bot" for s in specs))
         seed = secrets.randbelow(MAX_SEED + 1)
         names = [s.name for s in specs]
         try:
@@ -93,6 +104,8 @@ class GameService:
             created_at=stamp,
             updated_at=stamp,
             seats=seat_rows,
+            unlisted=unlisted,
+            creator=creator,
         )
         await self.store.create(row)
         live = LiveGame(row, game, [len(game.history)])
@@ -100,7 +113,12 @@ class GameService:
         return live, tokens
 
     async def import_record(
-        self, raw: object, kinds: Sequence[SeatSpec] | None
+        self,
+        raw: object,
+        kinds: Sequence[SeatSpec] | None,
+        *,
+        unlisted: bool = False,
+        creator: str | None = None,
     ) -> tuple[LiveGame, list[str | None]]:
         """A game from a record (``kinds``: each seat's kind and level; default all human).
         The record's seed comes with it, so whoever had the record can foresee its dice."""
@@ -123,6 +141,7 @@ class GameService:
         specs = check_seats(
             [SeatSpec(n, k.kind, k.level) for n, k in zip(rec.seats, kinds, strict=True)]
         )
+        await self._check_quota(creator, all(s.kind == "bot" for s in specs))
         seat_rows, tokens = deal_seats(specs)
         stamp = now()
         entries = [(p, to_json(a)) for p, a in rec.actions]
@@ -139,6 +158,8 @@ class GameService:
             created_at=stamp,
             updated_at=stamp,
             seats=seat_rows,
+            unlisted=unlisted,
+            creator=creator,
         )
         try:
             log = [(n, p, a) for n, (p, a) in enumerate(entries)]
@@ -151,6 +172,21 @@ class GameService:
         await self.store.create(row, entries)
         self._remember(live)
         return live, tokens
+
+    async def _check_quota(self, creator: str | None, bots_only: bool) -> None:
+        if creator is None:
+            return
+        games, bot_games = await self.store.open_games(creator)
+        if games >= self.max_open_games:
+            raise OverQuota(
+                f"this client already has {games} games running; it may have at most "
+                f"{self.max_open_games} (finish or leave one first)"
+            )
+        if bots_only and bot_games >= self.max_bot_games:
+            raise OverQuota(
+                f"this client already has {bot_games} games of computer players only running; "
+                f"it may have at most {self.max_bot_games}"
+            )
 
     # --- live games ------------------------------------------------------------------------------
 

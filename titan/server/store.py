@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, func, insert, literal_column, select, update
@@ -140,6 +141,8 @@ class Store:
                     winner=row.winner,
                     created_at=stamp,
                     updated_at=stamp,
+                    unlisted=row.unlisted,
+                    creator=row.creator,
                 )
             )
             await conn.execute(insert(seats), [_seat_values(row.id, s) for s in row.seats])
@@ -245,13 +248,15 @@ class Store:
         else:
             await self._reading(write)  # autocommit; and doing it twice does no harm
 
-    async def recent(self, limit: int) -> list[GameRow]:
-        """The most recently active games, newest first, with their seats (the lobby)."""
+    async def recent(self, limit: int, since: datetime | None = None) -> list[GameRow]:
+        """The most recently active listed games, newest first, with their seats (the lobby):
+        unlisted games never, and none idle since before ``since`` (archived)."""
 
         async def read(conn: AsyncConnection) -> list[GameRow]:
-            found = list(
-                await conn.execute(select(games).order_by(games.c.updated_at.desc()).limit(limit))
-            )
+            query = select(games).where(~games.c.unlisted)
+            if since is not None:
+                query = query.where(games.c.updated_at >= since)
+            found = list(await conn.execute(query.order_by(games.c.updated_at.desc()).limit(limit)))
             ids = [g.id for g in found]
             by_game: dict[str, list[SeatRow]] = {i: [] for i in ids}
             if ids:
@@ -261,6 +266,26 @@ class Store:
                 for s in rows:
                     by_game[s.game_id].append(_seat_row(s._mapping))
             return [_game_row(g._mapping, by_game[g.id]) for g in found]
+
+        return await self._reading(read)
+
+    async def open_games(self, creator: str) -> tuple[int, int]:
+        """How many running games ``creator`` made: in all, and with only computer seats."""
+
+        async def read(conn: AsyncConnection) -> tuple[int, int]:
+            humans = (
+                select(func.count())
+                .select_from(seats)
+                .where(seats.c.game_id == games.c.id, seats.c.kind == "human")
+                .scalar_subquery()
+            )
+            found = await conn.execute(
+                select(games.c.id, humans.label("humans")).where(
+                    games.c.creator == creator, games.c.status == "running"
+                )
+            )
+            rows = list(found)
+            return len(rows), sum(1 for r in rows if r.humans == 0)
 
         return await self._reading(read)
 
@@ -360,4 +385,6 @@ def _game_row(m: Any, seat_rows: list[SeatRow]) -> GameRow:
         created_at=m["created_at"],
         updated_at=m["updated_at"],
         seats=seat_rows,
+        unlisted=m["unlisted"],
+        creator=m["creator"],
     )

@@ -16,6 +16,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    false,
 )
 
 metadata = MetaData()
@@ -37,7 +38,12 @@ games = Table(
     Column("winner", Integer, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # Not in the lobby: reachable only by its links.
+    Column("unlisted", Boolean, nullable=False, server_default=false()),
+    # The client that created it (titan.server.ratelimit.client_key), for the quotas.
+    Column("creator", String(96), nullable=True),
     Index("ix_games_status_updated", "status", "updated_at"),
+    Index("ix_games_creator_status", "creator", "status"),
 )
 
 seats = Table(

@@ -99,8 +99,8 @@ export const api = {
   games: (status?: string) =>
     call<{ games: GameSummary[] }>("GET", `/api/games${status ? `?status=${status}` : ""}`),
   game: (id: string) => call<GameSummary>("GET", `/api/games/${encodeURIComponent(id)}`),
-  create: (seats: SeatSpec[], options: GameOptions, variant = "default") =>
-    call<GameCreated>("POST", "/api/games", null, { variant, seats, options }),
+  create: (seats: SeatSpec[], options: GameOptions, unlisted = false, variant = "default") =>
+    call<GameCreated>("POST", "/api/games", null, { variant, seats, options, unlisted }),
   state: (id: string, token: string | null, since = 0) =>
     call<GameMessage>("GET", `/api/games/${encodeURIComponent(id)}/state?since=${since}`, token),
   act: (id: string, token: string, action: Action) =>
