@@ -17,7 +17,7 @@ from fastapi.responses import Response
 
 from titan.engine.schema import wire_schema
 from titan.engine.state import Options
-from titan.server.deps import Acting, Reading, ServerDep, acting, reading
+from titan.server.deps import Acting, Reading, ServerDep, acting, reading, seated
 from titan.server.live import LiveGame
 from titan.server.lobby import SeatSpec, lobby_status, summary
 from titan.server.models import (
@@ -28,6 +28,7 @@ from titan.server.models import (
     GameState,
     GameSummary,
     ImportIn,
+    SeatLink,
 )
 from titan.server.ratelimit import client_key
 from titan.server.rows import now
@@ -148,6 +149,24 @@ async def get_state(read: Annotated[Reading, Depends(reading)]) -> Response:
 async def post_action(act: Annotated[Acting, Depends(acting)], srv: ServerDep) -> Response:
     live, n = await srv.service.act(act.live, act.seat, act.action)
     return WireJSON(live.after_action(act.seat, n))
+
+
+@router.post(
+    "/games/{game_id}/token",
+    response_model=SeatLink,
+    responses=_errors(401, 403, 404, 409),
+    summary="Replace this seat's link",
+    description="For a seat link that leaked: the seat whose token is sent gets a new one "
+    "(answered here, once), and the old one holds nothing from then on; WebSockets opened "
+    "with it are closed (code 4403).",
+)
+async def rotate_token(
+    seat: Annotated[tuple[LiveGame, int], Depends(seated)], request: Request, srv: ServerDep
+) -> Response:
+    live, n = seat
+    token = await srv.service.rotate(live, n)
+    url = f"{request.base_url}games/{live.id}#token={token}"
+    return WireJSON({"seat": n, "token": token, "url": url})
 
 
 @router.get(

@@ -59,18 +59,21 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             bots = BotDriver(service, pool, settings.bot_timeout)
             service.watchers += [hub, bots]
             service.keep = hub.is_watched
+            service.on_seats = hub.publish
             app.state.titan = Server(settings, service, hub, bots)
             if store.postgres:
 
                 async def refresh_watched() -> None:
                     for game_id in hub.watched():
                         await service.live(game_id)
+                        await service.seats_changed(game_id)  # a token replaced meanwhile
 
                 listener = NotifyListener(
                     libpq_dsn(settings.db_url),
                     store.origin,
                     service.remote_advance,
                     refresh_watched,
+                    service.seats_changed,
                 )
                 await listener.start()
             for game_id in await store.waiting_for_bots():

@@ -85,6 +85,18 @@ async def reading(
     return Reading(live, seat, since)
 
 
+async def seated(game_id: str, srv: ServerDep, token: Token) -> tuple[LiveGame, int]:
+    """The game, current with the database, and the seat the token holds in it (NoToken
+    without one, NotASeat for one that holds none)."""
+    if token is None:
+        raise NoToken("this needs the seat's token: Authorization: Bearer TOKEN")
+    live = await srv.service.live(game_id)
+    seat = live.seat_for(token)
+    if seat is None:
+        raise NotASeat("this token holds no seat in this game")
+    return live, seat
+
+
 @dataclass(frozen=True, slots=True)
 class Acting:
     """A seat's action in a game, decoded but not yet judged by the rules."""

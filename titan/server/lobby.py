@@ -57,13 +57,18 @@ def check_seats(specs: Sequence[SeatSpec]) -> list[SeatSpec]:
     return out
 
 
+def new_token() -> str:
+    """A seat's secret: 192 random bits, URL-safe (it travels in a link's fragment)."""
+    return secrets.token_urlsafe(24)
+
+
 def deal_seats(specs: Sequence[SeatSpec]) -> tuple[list[SeatRow], list[str | None]]:
     """Seat rows and each human seat's token (shown once, stored only as its hash); computer
     seats have no token and count as taken."""
     rows: list[SeatRow] = []
     tokens: list[str | None] = []
     for i, spec in enumerate(specs):
-        token = secrets.token_urlsafe(24) if spec.kind == "human" else None
+        token = new_token() if spec.kind == "human" else None
         tokens.append(token)
         rows.append(
             SeatRow(

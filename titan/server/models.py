@@ -78,6 +78,12 @@ class ImportIn(_Strict):
     )
 
 
+class SeatLink(BaseModel):
+    seat: int
+    token: str = Field(description="the seat's new secret token; the old one holds nothing now")
+    url: str = Field(description="the seat's new link, to open in a browser")
+
+
 class ActionIn(_Strict):
     action: Annotated[dict[str, Any], WireRef("Action")] = Field(
         description="one of the prompt's options, posted back unchanged (or any legal action)"

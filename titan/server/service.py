@@ -32,8 +32,8 @@ from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, RecordError, SetupError, parse_record, record_digest
 from titan.engine.state import Options
 from titan.server.config import MAX_BOT_GAMES, MAX_IMPORT_ACTIONS, MAX_OPEN_GAMES
-from titan.server.live import DamagedGame, LiveGame
-from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id
+from titan.server.live import DamagedGame, LiveGame, hash_token
+from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id, new_token
 from titan.server.refusals import Invalid, NotFound, NotNow, OverQuota, TooLarge
 from titan.server.rows import GameRow, now
 from titan.server.store import Conflict, Store
@@ -64,6 +64,8 @@ class GameService:
         # Games never dropped from the cache (those with WebSocket subscribers here, whose
         # pushes come from the cached copy); set by the app.
         self.keep: Callable[[str], bool] = lambda game_id: False
+        # Told when a seat's token changes (the hub, which wakes the WebSockets); set by the app.
+        self.on_seats: Callable[[str], None] = lambda game_id: None
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
 
@@ -262,6 +264,27 @@ class GameService:
             checked = True
             if refusal is not None and (live.version, live.digest) == tried:
                 raise _refused(refusal, lost)  # the position it was refused in is current
+
+    async def rotate(self, live: LiveGame, seat: int) -> str:
+        """A new token for ``seat``; the old one holds nothing from now on (here at once,
+        in other processes as soon as PostgreSQL tells them). Open WebSockets of the old
+        holder are closed. Raises NotNow if another rotation won the race."""
+        old = live.seats[seat].token_hash
+        token = new_token()
+        if old is None or not await self.store.rotate(live.id, seat, old, hash_token(token)):
+            raise NotNow("this seat's link was replaced meanwhile; use the newest link")
+        live.seats[seat].token_hash = hash_token(token)
+        self.on_seats(live.id)
+        return token
+
+    async def seats_changed(self, game_id: str) -> None:
+        """Another process replaced a seat's token: take the seats again from the database."""
+        live = self._cache.get(game_id)
+        if live is None:
+            return
+        for row in await self.store.seat_rows(game_id):
+            live.seats[row.seat].token_hash = row.token_hash
+        self.on_seats(game_id)
 
     async def claim(self, live: LiveGame, seat: int) -> None:
         """Mark a seat taken the first time its token is used (the lobby shows it)."""

@@ -248,6 +248,46 @@ class Store:
         else:
             await self._reading(write)  # autocommit; and doing it twice does no harm
 
+    async def rotate(self, game_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+        """Give a seat a new token hash, if it still has ``old_hash`` (two rotations at once:
+        one wins). With PostgreSQL the other processes are told in the same transaction
+        (``ORIGIN GAME_ID seats`` on the actions' channel)."""
+        replace = (
+            update(seats)
+            .where(
+                seats.c.game_id == game_id,
+                seats.c.seat == seat,
+                seats.c.token_hash == old_hash,
+            )
+            .values(token_hash=new_hash)
+        )
+        done = False
+
+        async def write(conn: AsyncConnection) -> None:
+            nonlocal done
+            done = (await conn.execute(replace)).rowcount == 1
+            if done and self.postgres:
+                notice = f"{self.origin} {game_id} seats"
+                await conn.execute(
+                    select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice))
+                )
+
+        if self._group is not None:
+            await self._group.run(write)
+        else:
+            async with transaction(self.engine) as conn:
+                await write(conn)
+        return done
+
+    async def seat_rows(self, game_id: str) -> list[SeatRow]:
+        async def read(conn: AsyncConnection) -> list[SeatRow]:
+            found = await conn.execute(
+                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+            )
+            return [_seat_row(s._mapping) for s in found]
+
+        return await self._reading(read)
+
     async def recent(self, limit: int, since: datetime | None = None) -> list[GameRow]:
         """The most recently active listed games, newest first, with their seats (the lobby):
         unlisted games never, and none idle since before ``since`` (archived)."""

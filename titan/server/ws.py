@@ -104,6 +104,10 @@ async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Token
                     await ws.close(code=GOING_AWAY, reason="the server is stopping")
                     return
                 live = srv.service.cached(game_id) or await srv.service.live(game_id)
+                if seat is not None and live.seat_for(token) != seat:
+                    # The seat's link was replaced: whoever holds the old one is cut off.
+                    await ws.close(code=4403, reason="this seat's link was replaced")
+                    return
                 if live.version == version:
                     continue
                 message = live.snapshot(seat, cursor)
