@@ -84,3 +84,29 @@ def test_another_process_refuses_the_old_token(servers: ServerPool, pg_url: str)
     move = {"action": choose(prompt, random.Random(2))}
     refused = httpx.post(f"{two.url}/api/games/{gid}/actions", json=move, headers=headers)
     assert refused.status_code == 403
+
+
+def test_the_creator_removes_a_game_until_its_first_action(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        game = create(client, ["Ann", "Bob"])
+        gid, manage = game["id"], game["manage_token"]
+        seat_token = game["seats"][0]["token"]
+        assert client.delete(f"/api/games/{gid}").status_code == 401
+        assert client.delete(f"/api/games/{gid}", headers=auth(seat_token)).status_code == 403
+        url = f"/api/games/{gid}/ws"
+        with client.websocket_connect(url) as ws:
+            ws.receive_json()
+            assert client.delete(f"/api/games/{gid}", headers=auth(manage)).status_code == 204
+            assert ws.receive_json()["type"] == "error"
+            assert ws.receive()["code"] == 4404
+        assert client.get(f"/api/games/{gid}").status_code == 404
+        assert client.delete(f"/api/games/{gid}", headers=auth(manage)).status_code == 404
+        assert gid not in {g["id"] for g in client.get("/api/games").json()["games"]}
+        # Once an action has been taken, the game is the players' and stays.
+        begun = create(client, ["Cy", "Dee"])
+        tokens = [s["token"] for s in begun["seats"]]
+        me = next(i for i, t in enumerate(tokens) if state(client, begun["id"], t)["prompt"])
+        move = choose(state(client, begun["id"], tokens[me])["prompt"], random.Random(3))
+        assert act(client, begun["id"], tokens[me], move).status_code == 200
+        r = client.delete(f"/api/games/{begun['id']}", headers=auth(begun["manage_token"]))
+        assert r.status_code == 409 and "begun" in r.json()["error"]

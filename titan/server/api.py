@@ -17,9 +17,9 @@ from fastapi.responses import Response
 
 from titan.engine.schema import wire_schema
 from titan.engine.state import Options
-from titan.server.deps import Acting, Reading, ServerDep, acting, reading, seated
+from titan.server.deps import Acting, Reading, ServerDep, Token, acting, reading, seated
 from titan.server.live import LiveGame
-from titan.server.lobby import SeatSpec, lobby_status, summary
+from titan.server.lobby import SeatSpec, lobby_status, new_token, summary
 from titan.server.models import (
     ErrorOut,
     GameCreated,
@@ -89,8 +89,10 @@ async def create_game(body: GameIn, request: Request, srv: ServerDep) -> Respons
         Options(opts.titan_variant, opts.point_target, opts.turn_limit),
         unlisted=body.unlisted,
         creator=client_key(request.scope),
+        manage_token=(manage := new_token()),
     )
-    return WireJSON(created(live, tokens, str(request.base_url)), status_code=201)
+    answer = created(live, tokens, str(request.base_url))
+    return WireJSON({**answer, "manage_token": manage}, status_code=201)
 
 
 @router.get(
@@ -151,6 +153,19 @@ async def post_action(act: Annotated[Acting, Depends(acting)], srv: ServerDep) -
     return WireJSON(live.after_action(act.seat, n))
 
 
+@router.delete(
+    "/games/{game_id}",
+    status_code=204,
+    responses=_errors(401, 403, 404, 409),
+    summary="Remove a game before it begins",
+    description="With the creator's `manage_token` (as POST /api/games answered it) as the "
+    "bearer token, removes a game in which no action has been taken; 409 once one has.",
+)
+async def remove_game(game_id: str, srv: ServerDep, token: Token) -> Response:
+    await srv.service.remove(game_id, token)
+    return Response(status_code=204)
+
+
 @router.post(
     "/games/{game_id}/token",
     response_model=SeatLink,
@@ -198,9 +213,14 @@ async def import_game(body: ImportIn, request: Request, srv: ServerDep) -> Respo
     if body.seats is not None:
         kinds = [SeatSpec("", s.kind, s.level) for s in body.seats]
     live, tokens = await srv.service.import_record(
-        body.record, kinds, unlisted=body.unlisted, creator=client_key(request.scope)
+        body.record,
+        kinds,
+        unlisted=body.unlisted,
+        creator=client_key(request.scope),
+        manage_token=(manage := new_token()),
     )
-    return WireJSON(created(live, tokens, str(request.base_url)), status_code=201)
+    answer = created(live, tokens, str(request.base_url))
+    return WireJSON({**answer, "manage_token": manage}, status_code=201)
 
 
 @router.get("/schema", summary="The wire format's JSON Schema (views, prompts, actions, events)")

@@ -105,6 +105,10 @@ class SeatOut(BaseModel):
 class GameCreated(BaseModel):
     id: str
     seats: list[SeatOut]
+    manage_token: str = Field(
+        description="the creator's secret (shown only here): DELETE /api/games/{id} with it "
+        "removes the game until its first action"
+    )
 
 
 class SeatInfo(BaseModel):

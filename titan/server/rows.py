@@ -39,6 +39,7 @@ class GameRow:
     seats: list[SeatRow]
     unlisted: bool = False  # not in the lobby
     creator: str | None = None  # the creating client's key (quotas)
+    manage_hash: str | None = None  # the creator's token, hashed (removing the game)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

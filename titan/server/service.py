@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hmac
 import logging
 import re
 import secrets
@@ -34,7 +35,15 @@ from titan.engine.state import Options
 from titan.server.config import MAX_BOT_GAMES, MAX_IMPORT_ACTIONS, MAX_OPEN_GAMES
 from titan.server.live import DamagedGame, LiveGame, hash_token
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id, new_token
-from titan.server.refusals import Invalid, NotFound, NotNow, OverQuota, TooLarge
+from titan.server.refusals import (
+    Invalid,
+    NotASeat,
+    NotFound,
+    NotNow,
+    NoToken,
+    OverQuota,
+    TooLarge,
+)
 from titan.server.rows import GameRow, now
 from titan.server.store import Conflict, Store
 
@@ -79,6 +88,7 @@ class GameService:
         *,
         unlisted: bool = False,
         creator: str | None = None,
+        manage_token: str | None = None,
     ) -> tuple[LiveGame, list[str | None]]:
         """A new game with a secret seed; returns it and each seat's token (None for bots).
         ``creator`` (a client's key) is held to the quotas; ``unlisted`` keeps it out of the
@@ -108,6 +118,7 @@ class GameService:
             seats=seat_rows,
             unlisted=unlisted,
             creator=creator,
+            manage_hash=None if manage_token is None else hash_token(manage_token),
         )
         await self.store.create(row)
         live = LiveGame(row, game, [len(game.history)])
@@ -121,6 +132,7 @@ class GameService:
         *,
         unlisted: bool = False,
         creator: str | None = None,
+        manage_token: str | None = None,
     ) -> tuple[LiveGame, list[str | None]]:
         """A game from a record (``kinds``: each seat's kind and level; default all human).
         The record's seed comes with it, so whoever had the record can foresee its dice."""
@@ -162,6 +174,7 @@ class GameService:
             seats=seat_rows,
             unlisted=unlisted,
             creator=creator,
+            manage_hash=None if manage_token is None else hash_token(manage_token),
         )
         try:
             log = [(n, p, a) for n, (p, a) in enumerate(entries)]
@@ -276,6 +289,21 @@ class GameService:
         live.seats[seat].token_hash = hash_token(token)
         self.on_seats(live.id)
         return token
+
+    async def remove(self, game_id: str, manage_token: str | None) -> None:
+        """Remove a game before its first action, for its creator (the token the creation
+        answered). Raises NoToken, NotFound, NotASeat (a wrong token) or NotNow (started)."""
+        if manage_token is None:
+            raise NoToken("removing a game needs its creator's token: Authorization: Bearer")
+        row = await self.row(game_id)
+        if row.manage_hash is None or not hmac.compare_digest(
+            row.manage_hash, hash_token(manage_token)
+        ):
+            raise NotASeat("this token is not the creator's of this game")
+        if not await self.store.remove(game_id, row.manage_hash):
+            raise NotNow("the game has begun: only a game with no action taken can be removed")
+        self._cache.pop(game_id, None)
+        self.on_seats(game_id)  # its WebSockets learn that it is gone
 
     async def seats_changed(self, game_id: str) -> None:
         """Another process replaced a seat's token: take the seats again from the database."""

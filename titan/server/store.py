@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, func, insert, literal_column, select, update
+from sqlalchemy import bindparam, delete, func, insert, literal_column, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -143,6 +143,7 @@ class Store:
                     updated_at=stamp,
                     unlisted=row.unlisted,
                     creator=row.creator,
+                    manage_hash=row.manage_hash,
                 )
             )
             await conn.execute(insert(seats), [_seat_values(row.id, s) for s in row.seats])
@@ -271,6 +272,38 @@ class Store:
                 await conn.execute(
                     select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice))
                 )
+
+        if self._group is not None:
+            await self._group.run(write)
+        else:
+            async with transaction(self.engine) as conn:
+                await write(conn)
+        return done
+
+    async def remove(self, game_id: str, manage_hash: str) -> bool:
+        """Delete a game no action has been taken in, if ``manage_hash`` is its creator's (its
+        seats go with it)."""
+        drop = delete(games).where(
+            games.c.id == game_id, games.c.manage_hash == manage_hash, games.c.version == 0
+        )
+        done = False
+
+        async def write(conn: AsyncConnection) -> None:
+            nonlocal done
+            await conn.execute(
+                delete(seats)
+                .where(seats.c.game_id == game_id)
+                .where(
+                    select(games.c.id)
+                    .where(
+                        games.c.id == game_id,
+                        games.c.manage_hash == manage_hash,
+                        games.c.version == 0,
+                    )
+                    .exists()
+                )
+            )
+            done = (await conn.execute(drop)).rowcount == 1
 
         if self._group is not None:
             await self._group.run(write)
@@ -427,4 +460,5 @@ def _game_row(m: Any, seat_rows: list[SeatRow]) -> GameRow:
         seats=seat_rows,
         unlisted=m["unlisted"],
         creator=m["creator"],
+        manage_hash=m["manage_hash"],
     )

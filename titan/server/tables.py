@@ -42,6 +42,8 @@ games = Table(
     Column("unlisted", Boolean, nullable=False, server_default=false()),
     # The client that created it (titan.server.ratelimit.client_key), for the quotas.
     Column("creator", String(96), nullable=True),
+    # sha256 hex of the creator's token, which may remove the game before its first action.
+    Column("manage_hash", String(64), nullable=True),
     Index("ix_games_status_updated", "status", "updated_at"),
     Index("ix_games_creator_status", "creator", "status"),
 )

@@ -103,7 +103,12 @@ async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Token
                 if srv.hub.closing:
                     await ws.close(code=GOING_AWAY, reason="the server is stopping")
                     return
-                live = srv.service.cached(game_id) or await srv.service.live(game_id)
+                try:
+                    live = srv.service.cached(game_id) or await srv.service.live(game_id)
+                except Refused as exc:  # removed by its creator meanwhile
+                    status = STATUS[type(exc)]
+                    await _refuse(ws, 4000 + status, error_body(exc.message, exc.rule, exc.path))
+                    return
                 if seat is not None and live.seat_for(token) != seat:
                     # The seat's link was replaced: whoever holds the old one is cut off.
                     await ws.close(code=4403, reason="this seat's link was replaced")

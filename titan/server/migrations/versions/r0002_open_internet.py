@@ -1,5 +1,6 @@
 """The open internet: rate-limit buckets shared by the server processes; unlisted games and
-each game's creator (its client, for the per-client quotas).
+each game's creator (its client, for the per-client quotas) and the hash of the creator's
+token, which may remove the game before it starts.
 
 Revision ID: 0002
 Revises: 0001
@@ -23,6 +24,7 @@ def upgrade() -> None:
             sa.Column("unlisted", sa.Boolean, nullable=False, server_default=sa.false())
         )
         batch.add_column(sa.Column("creator", sa.String(96), nullable=True))
+        batch.add_column(sa.Column("manage_hash", sa.String(64), nullable=True))
         batch.create_index("ix_games_creator_status", ["creator", "status"])
     op.create_table(
         "rate_buckets",
@@ -36,5 +38,6 @@ def downgrade() -> None:
     op.drop_table("rate_buckets")
     with op.batch_alter_table("games") as batch:
         batch.drop_index("ix_games_creator_status")
+        batch.drop_column("manage_hash")
         batch.drop_column("creator")
         batch.drop_column("unlisted")
