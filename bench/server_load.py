@@ -45,7 +45,7 @@ import ssl
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -123,8 +123,10 @@ class Load:
         warmup: float,
         seconds: float,
         server_pid: int | None = None,
+        source: Callable[[int], str] | None = None,
     ) -> None:
         self.url = url
+        self.source = source  # loop -> the loopback address its connections come from
         self.server_pid = server_pid
         self.games = games
         self.think = think
@@ -147,9 +149,16 @@ class Load:
             ctx = ssl.create_default_context()
             clients = [
                 await stack.enter_async_context(
-                    httpx.AsyncClient(base_url=self.url, timeout=60.0, trust_env=False, verify=ctx)
+                    httpx.AsyncClient(
+                        base_url=self.url,
+                        timeout=60.0,
+                        trust_env=False,
+                        transport=httpx.AsyncHTTPTransport(
+                            verify=ctx, local_address=self.source(i) if self.source else None
+                        ),
+                    )
                 )
-                for _ in range(self.games)
+                for i in range(self.games)
             ]
             # The client is the measuring instrument: a full pass of its garbage collector
             # over everything made so far (the clients, the imports) stalls it for up to

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from titan.arena import add_parser as add_arena_parser
-from titan.describe import describe
+from titan.describe import describe, printable
 from titan.engine.game import Game
 from titan.engine.record import RecordError
 from titan.engine.schema import SCHEMA_PATH, schema_text
@@ -28,7 +29,7 @@ def _demo(args: argparse.Namespace) -> int:
     for event in game.history:
         line = describe(game, event)
         if line is not None:
-            print(line)
+            print(printable(line))
     if args.save:
         with open(args.save, "w", encoding="utf-8") as fh:
             json.dump(game.save(), fh)
@@ -72,12 +73,12 @@ def _replay(args: argparse.Namespace) -> int:
         with open(args.record, encoding="utf-8") as fh:
             game = Game.load(json.load(fh))
     except (OSError, json.JSONDecodeError, RecordError) as exc:
-        print(f"titan replay: {args.record}: {exc}", file=sys.stderr)
+        print(printable(f"titan replay: {args.record}: {exc}"), file=sys.stderr)
         return 2
     for event in game.history:
         line = describe(game, event)
         if line is not None:
-            print(line)
+            print(printable(line))
     return 0
 
 
@@ -99,10 +100,47 @@ def _schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve(args: argparse.Namespace) -> int:
-    from titan.server.serve import serve  # the web stack is imported only to serve
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"not a positive number: {text!r}")
+    return value
 
-    return serve(args.host, args.port, args.db, args.bot_workers, args.log_level)
+
+def _whole_positive(text: str) -> int:
+    value = _positive(text)
+    if value != int(value):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    return int(value)
+
+
+def _rates(text: str) -> object:
+    from titan.server.rates import LimitError, parse_rates
+
+    try:
+        return parse_rates(text)
+    except LimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from titan.server.serve import Network, serve  # the web stack is imported only to serve
+
+    network = Network(
+        request_timeout=args.request_timeout,
+        keep_alive=args.keep_alive,
+        proxy_headers=args.proxy_headers,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        rates=args.rate_limits,
+        max_import_actions=args.max_import_actions,
+        max_open_games=args.max_open_games,
+        max_bot_games=args.max_bot_games,
+        idle_days=args.idle_days,
+    )
+    return serve(args.host, args.port, args.db, args.bot_workers, args.log_level, network)
 
 
 def _colossus_seat(args: argparse.Namespace) -> int:
@@ -180,6 +218,77 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     srv.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
+    )
+    env = os.environ.get
+    srv.add_argument(
+        "--request-timeout",
+        type=_positive,
+        default=env("TITAN_REQUEST_TIMEOUT", "10"),  # a string default goes through type
+        metavar="SECONDS",
+        help="a request whose headers and body have not all arrived by then is answered 408 "
+        "and closed ($TITAN_REQUEST_TIMEOUT, default %(default)s)",
+    )
+    srv.add_argument(
+        "--keep-alive",
+        type=_whole_positive,
+        default=env("TITAN_KEEP_ALIVE", "5"),
+        metavar="SECONDS",
+        help="idle kept-alive connections close after this ($TITAN_KEEP_ALIVE, default "
+        "%(default)s)",
+    )
+    srv.add_argument(
+        "--proxy-headers",
+        action=argparse.BooleanOptionalAction,
+        default=env("TITAN_PROXY_HEADERS", "1") != "0",
+        help="take the client's address and scheme from X-Forwarded-For/-Proto, when sent by "
+        "an address of --forwarded-allow-ips ($TITAN_PROXY_HEADERS=0 to turn off; default on)",
+    )
+    srv.add_argument(
+        "--forwarded-allow-ips",
+        default=env("TITAN_FORWARDED_ALLOW_IPS", "127.0.0.1"),
+        metavar="ADDRESSES",
+        help="comma-separated addresses or networks of the reverse proxies to trust, or '*' "
+        "($TITAN_FORWARDED_ALLOW_IPS, default %(default)s)",
+    )
+    srv.add_argument(
+        "--rate-limits",
+        type=_rates,
+        default=env("TITAN_RATE_LIMITS", ""),
+        metavar="LIMITS",
+        help="requests per client address: KIND=BURST/SECONDS, comma-separated, for KIND "
+        "create, import, act or read (default create=20/600,import=5/600,act=100/10,"
+        "read=300/10), or 'off' ($TITAN_RATE_LIMITS)",
+    )
+    srv.add_argument(
+        "--max-import-actions",
+        type=_whole_positive,
+        default=env("TITAN_MAX_IMPORT_ACTIONS", "20000"),
+        metavar="N",
+        help="the most actions an imported record may hold; a longer one is refused with 413 "
+        "($TITAN_MAX_IMPORT_ACTIONS, default %(default)s)",
+    )
+    srv.add_argument(
+        "--max-open-games",
+        type=_whole_positive,
+        default=env("TITAN_MAX_OPEN_GAMES", "20"),
+        metavar="N",
+        help="running games one client may have created ($TITAN_MAX_OPEN_GAMES, default "
+        "%(default)s)",
+    )
+    srv.add_argument(
+        "--max-bot-games",
+        type=_whole_positive,
+        default=env("TITAN_MAX_BOT_GAMES", "2"),
+        metavar="N",
+        help="... of them with computer seats only ($TITAN_MAX_BOT_GAMES, default %(default)s)",
+    )
+    srv.add_argument(
+        "--idle-days",
+        type=_positive,
+        default=env("TITAN_IDLE_DAYS", "30"),
+        metavar="DAYS",
+        help="a game with no move for this long leaves the lobby; its seats and record stay "
+        "($TITAN_IDLE_DAYS, default %(default)s)",
     )
     srv.set_defaults(func=_serve)
     seat = sub.add_parser(

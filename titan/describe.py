@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from titan.engine import events as ev
 from titan.engine.game import Game
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal: control and format characters (an escape sequence, a
+    right-to-left override) written as escapes, line breaks kept. Names come from players."""
+    return "".join(
+        c if c == "\n" or unicodedata.category(c)[0] != "C" else c.encode("unicode_escape").decode()
+        for c in text
+    )
 
 
 def describe(game: Game, event: ev.Event) -> str | None:

@@ -129,15 +129,21 @@ class Server:
         *,
         log_level: str = "warning",
         env: Mapping[str, str] | None = None,
+        command: Sequence[str] | None = None,
     ) -> None:
         self.db_url = db_url
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.log_path = log_path
         environ = {k: v for k, v in os.environ.items() if k != "TITAN_DB"}
+        # Tests and benchmarks send everything from 127.0.0.1: one client to the rate
+        # limits and quotas, which their tests turn on again.
+        environ["TITAN_RATE_LIMITS"] = "off"
+        environ["TITAN_MAX_OPEN_GAMES"] = environ["TITAN_MAX_BOT_GAMES"] = "1000000"
         environ.update(env or {})
         environ["PYTHONUNBUFFERED"] = "1"
-        cmd = [*titan_command(environ.get(PRELOAD_ENV)), "serve", "--host", "127.0.0.1"]
+        titan = list(command) if command else titan_command(environ.get(PRELOAD_ENV))
+        cmd = [*titan, "serve", "--host", "127.0.0.1"]
         cmd += ["--port", str(port), "--db", db_url, "--log-level", log_level]
         with log_path.open("ab") as log:
             self.proc = subprocess.Popen(
@@ -202,7 +208,13 @@ class ServerPool:
         self.started: list[Server] = []
 
     def start(
-        self, db_url: str, *, port: int | None = None, env: Mapping[str, str] | None = None
+        self,
+        db_url: str,
+        *,
+        port: int | None = None,
+        env: Mapping[str, str] | None = None,
+        log_level: str = "warning",
+        command: Sequence[str] | None = None,
     ) -> Server:
         """A running server on ``db_url`` (on ``port`` if given: a restart on the same port),
         with ``env`` added to its environment."""
@@ -210,7 +222,7 @@ class ServerPool:
         for attempt in range(attempts):
             chosen = free_port() if port is None else port
             log_path = self.log_dir / f"serve-{len(self.started)}-{chosen}.log"
-            server = Server(db_url, chosen, log_path, env=env)
+            server = Server(db_url, chosen, log_path, env=env, log_level=log_level, command=command)
             self.started.append(server)
             try:
                 server.wait_ready()

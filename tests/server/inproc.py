@@ -28,6 +28,10 @@ Json = Any
 def settings(where: Path | str, *, bot_pool: BotPoolKind = "thread", **kw: Any) -> Settings:
     """For a database URL, or a directory to keep ``titan.db`` (SQLite) in."""
     url = where if isinstance(where, str) else f"sqlite:///{where / 'titan.db'}"
+    # One test client: the tests of the rate limits and quotas turn them on.
+    kw.setdefault("rates", {})
+    kw.setdefault("max_open_games", 1_000_000)
+    kw.setdefault("max_bot_games", 1_000_000)
     return Settings(normalise_db_url(url), bot_pool=bot_pool, **kw)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from titan.server import live as live_module
 from titan.server import service as service_module
-from titan.server.errors import ApiError
+from titan.server.refusals import NotNow
 
 LEAK_ENV = "TITAN_TEST_LEAK"
 
@@ -22,7 +22,7 @@ def _every_event(self: live_module.LiveGame, seat: int | None) -> list[int]:
 async def _record_naming_the_seed(self: service_module.GameService, game_id: str) -> Any:
     live = await self.live(game_id)
     if not live.over:
-        raise ApiError(409, f"the record is not given out while the game runs (seed {live.seed})")
+        raise NotNow(f"the record is not given out while the game runs (seed {live.seed})")
     return live.game.save()
 
 

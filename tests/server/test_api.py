@@ -198,6 +198,11 @@ def test_openapi_and_schema(tmp_path: Path) -> None:
         assert ref.rsplit("/", 1)[1] in components, ref
     assert "#/$defs/" not in text
     assert set(schema["$defs"]) <= set(components)
+    # The seat's token is a bearer token: needed to act, optional to read.
+    assert spec["components"]["securitySchemes"]["HTTPBearer"]["scheme"] == "bearer"
+    assert paths["/api/games/{game_id}/actions"]["post"]["security"] == [{"HTTPBearer": []}]
+    assert paths["/api/games/{game_id}/state"]["get"]["security"] == [{"HTTPBearer": []}, {}]
+    assert "security" not in paths["/api/games"]["post"]
 
 
 def _refs(node: object) -> list[str]:

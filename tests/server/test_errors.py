@@ -3,11 +3,15 @@ message, and changes nothing (each seat's state is compared before and after).""
 
 from __future__ import annotations
 
+import ast
 import random
 from pathlib import Path
 from typing import Any
 
+import titan.server
 from tests.server.inproc import act, auth, create, deciding, play_some, running, state
+from titan.server.errors import STATUS
+from titan.server.refusals import Refused
 
 Json = Any
 
@@ -40,6 +44,10 @@ def test_bad_requests_are_refused_and_change_nothing(tmp_path: Path) -> None:
         me, other = auth(tokens[seat]), auth(tokens[1 - seat])
 
         _error(client.post(url, json={"action": good}), 401, says="token")
+        assert client.post(url, json={"action": good}).headers["WWW-Authenticate"] == "Bearer"
+        # A request with two faults answers for the body first, whatever its token.
+        _error(client.post(url, json={"move": good}), 422)
+        _error(client.post("/api/games/nosuchgame/actions", json={"move": good}), 422)
         _error(client.post(url, json={"action": good}, headers=auth("nope")), 403)
         _error(client.post(url, json={"action": good}, headers=other), 409, rule="errata 1.3")
         _error(client.post(url, content=b"{not json", headers=me), 400, says="JSON")
@@ -71,6 +79,7 @@ def test_bad_requests_are_refused_and_change_nothing(tmp_path: Path) -> None:
         _error(client.get("/api/games/nosuchgame/state"), 404)
         _error(client.get("/api/games/nosuchgame/record"), 404)
         _error(client.get(f"/api/games/{gid}/state", params={"since": -1}), 422)
+        _error(client.get("/api/games/nosuchgame/state", params={"since": -1}), 422)
         _error(client.get(f"/api/games/{gid}/record"), 409, says="seed")
         _error(client.get("/api/nothing"), 404)
         assert everything() == before
@@ -110,3 +119,38 @@ def test_actions_after_the_end_are_refused(tmp_path: Path) -> None:
         last = finished.save()["actions"][-1]["action"]
         _error(act(client, gid, token, last), 409, says="over", rule="errata 19.0")
         assert state(client, gid, token) == before
+
+
+# The modules that speak HTTP; the others (the service, the store, the lobby, ...) raise
+# domain exceptions and know nothing of statuses.
+WEB_MODULES = {
+    "api",
+    "app",
+    "deps",
+    "errors",
+    "headers",
+    "limits",
+    "openapi",
+    "ratelimit",
+    "serve",
+    "timeouts",
+    "web",
+    "ws",
+}
+
+
+def test_refusals_become_statuses_only_in_errors() -> None:
+    assert set(STATUS) == set(Refused.__subclasses__())
+    server = Path(titan.server.__file__).parent
+    web = {"fastapi", "starlette", "uvicorn"} | {f"titan.server.{m}" for m in WEB_MODULES}
+    for path in sorted(server.glob("*.py")):
+        if path.stem in WEB_MODULES:
+            continue
+        imported: list[str] = []
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                imported += [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                imported += [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+        wrong = [m for m in imported if m in web or m.split(".")[0] in web]
+        assert not wrong, f"{path.name} imports {wrong}: only {sorted(WEB_MODULES)} speak HTTP"

@@ -14,18 +14,22 @@ from typing import Any
 import psycopg
 import pytest
 from sqlalchemy import event, func, insert, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from titan.engine import wire
+from titan.engine.actions import Action
+from titan.engine.errors import IllegalAction
+from titan.engine.events import Event
+from titan.engine.game import Game
 from titan.engine.state import Options
 from titan.server.config import normalise_db_url
 from titan.server.db import migrate, open_engine
-from titan.server.errors import ApiError
 from titan.server.groupcommit import GroupCommit
 from titan.server.live import LiveGame
 from titan.server.lobby import SeatSpec
 from titan.server.notify import NotifyListener
+from titan.server.refusals import NotNow
 from titan.server.rows import Notice
 from titan.server.service import GameService
 from titan.server.store import Conflict, Store
@@ -81,19 +85,61 @@ def test_an_action_on_a_stale_copy_is_judged_on_the_current_position(db_url: str
         moved, n = await b.act(stale, mover, action)  # out of turn on b's copy, as it was
         assert n == live.version and moved.version == live.version + 1
         assert (await a.live(gid)).digest == moved.digest
-        # On a current copy the refusals are what they always were: 409 out of turn, 422
-        # for an action the rules refuse.
+        # On a current copy the refusals are what they always were: out of turn (409), and
+        # an action the rules refuse (422).
         deciding = moved.game.current_player()
-        with pytest.raises(ApiError) as out_of_turn:
+        with pytest.raises(NotNow, match="not your turn"):
             await b.act(moved, 1 - deciding, moved.game.prompt().options[0])
-        assert out_of_turn.value.status == 409
         illegal = next(o for o in earlier if not moved.game.is_legal(o, deciding))
-        with pytest.raises(ApiError) as refused:
+        with pytest.raises(IllegalAction):
             await b.act(moved, deciding, illegal)
-        assert refused.value.status == 422
         assert (await b.store.version(gid)) == (moved.version, moved.digest)
 
     services(db_url, 2, body)
+
+
+def test_an_action_is_played_once_and_a_failed_write_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy an action is tried on becomes the cached game once the action is stored: the
+    engine plays each accepted action once. If the write fails, the copy is dropped: the
+    cached game, its version, digest and what every seat is sent are exactly as before."""
+
+    async def body(made: list[GameService]) -> None:
+        (svc,) = made
+        created, _ = await svc.create("default", SEATS, Options())
+        live = await svc.live(created.id)
+        played: list[Action] = []
+        real_act = Game.act
+
+        def counted(game: Game, player: int, action: Action) -> list[Event]:
+            played.append(action)
+            return real_act(game, player, action)
+
+        monkeypatch.setattr(Game, "act", counted)
+        player, action = live.game.current_player(), live.game.prompt().options[0]
+        live, n = await svc.act(live, player, action)
+        assert played == [action] and n == 0 and live.game.actions == [(player, action)]
+
+        def everything() -> tuple[object, ...]:
+            sent = [live.snapshot(seat) for seat in (None, 0, 1)]
+            return live.game, live.version, live.digest, list(live.marks), sent
+
+        before = everything()
+        game_before = live.game.state.copy()
+
+        async def broken(*args: object) -> None:
+            raise OperationalError("INSERT INTO actions ...", {}, Exception("disk I/O error"))
+
+        monkeypatch.setattr(svc.store, "append", broken)
+        with pytest.raises(OperationalError):
+            await first_option(svc, live)
+        assert everything() == before and live.game.state == game_before
+        monkeypatch.undo()
+        live, n = await first_option(svc, live)  # and the same action is taken afterwards
+        assert n == 1 and await svc.store.version(live.id) == (2, live.digest)
+
+    services(f"sqlite:///{tmp_path / 'once.db'}", 1, body)
 
 
 def test_an_append_must_extend_the_log_it_was_computed_from(db_url: str) -> None:
@@ -106,7 +152,7 @@ def test_an_append_must_extend_the_log_it_was_computed_from(db_url: str) -> None
         live = await svc.live(created.id)
         player = live.game.current_player()
         action = live.game.prompt().options[0]
-        after = live.trial(player, action)
+        after = live.trial(player, action).progress
         with pytest.raises(Conflict):
             await svc.store.append(
                 live.id, 0, "sha256:" + "0" * 64, player, wire.encode(action), after
@@ -198,6 +244,10 @@ def test_acting_on_sqlite_under_load_keeps_every_game_consistent(tmp_path: Path)
             loaded = await fresh.live(live.id)  # replayed from the log, digest checked
             assert loaded.version == live.version == 15
             assert loaded.game.actions == live.game.actions
+            # The copies adopted action by action are the game a replay builds.
+            assert loaded.marks == live.marks
+            for seat in (None, 0, 1):
+                assert loaded.snapshot(seat) == live.snapshot(seat)
 
     services(f"sqlite:///{tmp_path / 'load.db'}", 1, body)
 

@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.inproc import act, auth, create, live, running, state
 from tests.server.scripted import choose
 from titan.engine import wire
@@ -95,3 +97,35 @@ def test_unknown_games_and_bad_cursors_close_the_socket(tmp_path: Path) -> None:
         with client.websocket_connect(f"/api/games/{gid}/ws?token=wrong") as ws:
             m = ws.receive_json()
             assert m["seat"] is None and m["prompt"] is None
+
+
+@pytest.mark.parametrize(
+    "since", ["²", "٣", "1e3", "+1", " 1", "0x1", "9" * 13, "9" * 5000, "%C2%B2", ""]
+)
+def test_odd_cursors_close_the_socket_with_4400_and_a_reason(tmp_path: Path, since: str) -> None:
+    """``str.isdigit`` takes "²" and Arabic-Indic digits, which ``int`` refuses or reads; a
+    5,000-digit number is work for ``int``. Each is refused in words, with close code 4400."""
+    with running(tmp_path) as client:
+        gid = create(client)["id"]
+        with client.websocket_connect(f"/api/games/{gid}/ws?since={since}") as ws:
+            m = ws.receive_json()
+            assert m["type"] == "error" and m["path"] == "since"
+            closed = ws.receive()
+            assert closed["type"] == "websocket.close" and closed["code"] == 4400
+            assert closed["reason"] == "since must be a whole number"
+
+
+def test_the_token_travels_as_a_subprotocol(tmp_path: Path) -> None:
+    """Browsers cannot set headers on a WebSocket; the token goes in the subprotocol list
+    (never in the URL), and the server answers with the plain ``titan`` subprotocol."""
+    with running(tmp_path) as client:
+        game = create(client, ["Ann", "Bob"])
+        gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+        url = f"/api/games/{gid}/ws"
+        with client.websocket_connect(url, subprotocols=["titan", f"bearer.{tokens[1]}"]) as ws:
+            assert ws.accepted_subprotocol == "titan"
+            assert ws.receive_json()["seat"] == 1
+        with client.websocket_connect(url, subprotocols=["titan", "bearer.wrong"]) as ws:
+            assert ws.receive_json()["seat"] is None
+        with client.websocket_connect(url, subprotocols=["titan"]) as ws:
+            assert ws.receive_json()["seat"] is None

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any, TypeGuard
@@ -179,6 +180,9 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+MAX_NAME = 40  # characters in a player's name; the server's seats follow it
+
+
 def check_seats(seats: object) -> tuple[str, ...]:
     """Rule 1.1: two to six players, with distinct, non-blank names, in seat order.
 
@@ -196,6 +200,11 @@ def check_seats(seats: object) -> tuple[str, ...]:
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise SetupError(f"seats[{i}]", f"expected a non-blank name, got {_short(name)}")
+        if len(name) > MAX_NAME:
+            raise SetupError(f"seats[{i}]", f"a name is at most {MAX_NAME} characters")
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+            # Names reach terminals (titan replay) and every client's screen.
+            raise SetupError(f"seats[{i}]", "a name may not hold control characters")
         if name in names[:i]:
             # Players are told apart by name in every view and message.
             raise SetupError(f"seats[{i}]", f"{_short(name)} is already seated")

@@ -2,29 +2,25 @@
 
 A seat is identified only by its token, sent as ``Authorization: Bearer TOKEN``. No token or
 a wrong one reads as a spectator; acting needs the right one (401 without a token, 403 with a
-wrong one). Every answer to a seat is built by :class:`titan.server.live.LiveGame` from the
-engine's view and the events that seat may see; the seed is never sent while the game runs."""
+wrong one); the server, the token and the seat come from :mod:`titan.server.deps`. Every
+answer to a seat is built by :class:`titan.server.live.LiveGame` from the engine's view and
+the events that seat may see; the seed is never sent while the game runs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from datetime import timedelta
+from typing import Annotated, Any
 
 import msgspec
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 
 from titan.engine.schema import wire_schema
 from titan.engine.state import Options
-from titan.engine.wire import WireError, decode_action
-from titan.server.bots import BotDriver
-from titan.server.config import Settings
-from titan.server.errors import ApiError
-from titan.server.hub import Hub
+from titan.server.deps import Acting, Reading, ServerDep, Token, acting, reading, seated
 from titan.server.live import LiveGame
-from titan.server.lobby import SeatSpec, lobby_status, summary
+from titan.server.lobby import SeatSpec, lobby_status, new_token, summary
 from titan.server.models import (
-    ActionIn,
     ErrorOut,
     GameCreated,
     GameIn,
@@ -32,18 +28,10 @@ from titan.server.models import (
     GameState,
     GameSummary,
     ImportIn,
+    SeatLink,
 )
-from titan.server.service import GameService
-
-
-@dataclass
-class Server:
-    """The parts of one running server, shared by the routes (``app.state.titan``)."""
-
-    settings: Settings
-    service: GameService
-    hub: Hub
-    bots: BotDriver
+from titan.server.ratelimit import client_key
+from titan.server.rows import now
 
 
 class WireJSON(Response):
@@ -63,21 +51,6 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 # strict_content_type=False: a body sent without a Content-Type (curl -d, say) is read as JSON.
 router = APIRouter(prefix="/api", tags=["games"], strict_content_type=False)
 RECORD_REF = "#/components/schemas/GameRecord"
-
-
-def server_of(request: Request) -> Server:
-    srv: Server = request.app.state.titan
-    return srv
-
-
-def bearer(authorization: str | None) -> str | None:
-    """The token of an ``Authorization: Bearer TOKEN`` header, if that is what it holds."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    return token.strip() or None
 
 
 def created(live: LiveGame, tokens: list[str | None], base: str) -> dict[str, Any]:
@@ -108,15 +81,18 @@ def created(live: LiveGame, tokens: list[str | None], base: str) -> dict[str, An
     description="Seats its players (humans get a secret token each, shown only here) and "
     "starts it; the dice seed is drawn by the server and kept secret.",
 )
-async def create_game(body: GameIn, request: Request) -> Response:
-    srv = server_of(request)
+async def create_game(body: GameIn, request: Request, srv: ServerDep) -> Response:
     opts = body.options
     live, tokens = await srv.service.create(
         body.variant,
         [SeatSpec(s.name, s.kind, s.level) for s in body.seats],
         Options(opts.titan_variant, opts.point_target, opts.turn_limit),
+        unlisted=body.unlisted,
+        creator=client_key(request.scope),
+        manage_token=(manage := new_token()),
     )
-    return WireJSON(created(live, tokens, str(request.base_url)), status_code=201)
+    answer = created(live, tokens, str(request.base_url))
+    return WireJSON({**answer, "manage_token": manage}, status_code=201)
 
 
 @router.get(
@@ -127,11 +103,12 @@ async def create_game(body: GameIn, request: Request) -> Response:
     description="The most recently active games, with their seats (free or taken) and status.",
 )
 async def list_games(
-    request: Request,
+    srv: ServerDep,
     status: str | None = Query(default=None, pattern="^(open|running|over)$"),
     limit: int = Query(default=50, ge=1, le=200),
 ) -> Response:
-    rows = await server_of(request).service.store.recent(limit if status is None else 200)
+    idle = timedelta(days=srv.settings.idle_days)
+    rows = await srv.service.store.recent(limit if status is None else 200, since=now() - idle)
     games = [summary(r) for r in rows if status is None or lobby_status(r) == status]
     return WireJSON({"games": games[:limit]})
 
@@ -142,8 +119,8 @@ async def list_games(
     responses=_errors(404),
     summary="One game's public summary",
 )
-async def get_game(game_id: str, request: Request) -> Response:
-    return WireJSON(summary(await server_of(request).service.row(game_id)))
+async def get_game(game_id: str, srv: ServerDep) -> Response:
+    return WireJSON(summary(await srv.service.row(game_id)))
 
 
 @router.get(
@@ -153,18 +130,11 @@ async def get_game(game_id: str, request: Request) -> Response:
     summary="What a seat (or a spectator) may know now",
     description="Send the seat's token as `Authorization: Bearer TOKEN`; without it, or "
     "with a wrong one, the answer is the spectator's. `since` skips the seat's first events.",
+    # Added to the bearer scheme the dependency lists: the token is optional here.
+    openapi_extra={"security": [{}]},
 )
-async def get_state(
-    game_id: str,
-    request: Request,
-    since: int = Query(default=0, ge=0),
-) -> Response:
-    srv = server_of(request)
-    live = await srv.service.live(game_id)
-    seat = live.seat_for(bearer(request.headers.get("authorization")))
-    if seat is not None:
-        await srv.service.claim(live, seat)
-    return WireJSON(live.snapshot(seat, since))
+async def get_state(read: Annotated[Reading, Depends(reading)]) -> Response:
+    return WireJSON(read.live.snapshot(read.seat, read.since))
 
 
 @router.post(
@@ -178,23 +148,40 @@ async def get_state(
     "turn or the game is over, 422 malformed or against the rules (`rule` names it); a "
     "refused action changes nothing.",
 )
-async def post_action(game_id: str, body: ActionIn, request: Request) -> Response:
-    srv = server_of(request)
-    token = bearer(request.headers.get("authorization"))
-    if token is None:
-        raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
-    # The cached copy, unchecked: acting checks the version in its write (service.act).
-    live = await srv.service.live(game_id, fresh=False)
-    seat = live.seat_for(token)
-    if seat is None:
-        raise ApiError(403, "this token holds no seat in this game")
-    try:
-        action = decode_action(body.action)
-    except WireError as exc:
-        raise ApiError(422, f"not an action: {exc}", None, "action") from None
-    await srv.service.claim(live, seat)
-    live, n = await srv.service.act(live, seat, action)
-    return WireJSON(live.after_action(seat, n))
+async def post_action(act: Annotated[Acting, Depends(acting)], srv: ServerDep) -> Response:
+    live, n = await srv.service.act(act.live, act.seat, act.action)
+    return WireJSON(live.after_action(act.seat, n))
+
+
+@router.delete(
+    "/games/{game_id}",
+    status_code=204,
+    responses=_errors(401, 403, 404, 409),
+    summary="Remove a game before it begins",
+    description="With the creator's `manage_token` (as POST /api/games answered it) as the "
+    "bearer token, removes a game in which no action has been taken; 409 once one has.",
+)
+async def remove_game(game_id: str, srv: ServerDep, token: Token) -> Response:
+    await srv.service.remove(game_id, token)
+    return Response(status_code=204)
+
+
+@router.post(
+    "/games/{game_id}/token",
+    response_model=SeatLink,
+    responses=_errors(401, 403, 404, 409),
+    summary="Replace this seat's link",
+    description="For a seat link that leaked: the seat whose token is sent gets a new one "
+    "(answered here, once), and the old one holds nothing from then on; WebSockets opened "
+    "with it are closed (code 4403).",
+)
+async def rotate_token(
+    seat: Annotated[tuple[LiveGame, int], Depends(seated)], request: Request, srv: ServerDep
+) -> Response:
+    live, n = seat
+    token = await srv.service.rotate(live, n)
+    url = f"{request.base_url}games/{live.id}#token={token}"
+    return WireJSON({"seat": n, "token": token, "url": url})
 
 
 @router.get(
@@ -207,8 +194,8 @@ async def post_action(game_id: str, body: ActionIn, request: Request) -> Respons
     description="The record holds the dice seed, from which every roll can be foreseen, so "
     "it is given to nobody (409) while the game runs.",
 )
-async def get_record(game_id: str, request: Request) -> Response:
-    return WireJSON(await server_of(request).service.record(game_id))
+async def get_record(game_id: str, srv: ServerDep) -> Response:
+    return WireJSON(await srv.service.record(game_id))
 
 
 @router.post(
@@ -221,13 +208,19 @@ async def get_record(game_id: str, request: Request) -> Response:
     "fresh tokens; play goes on from where it stopped. The record's seed comes with it, so "
     "whoever has the record can foresee that game's dice.",
 )
-async def import_game(body: ImportIn, request: Request) -> Response:
-    srv = server_of(request)
+async def import_game(body: ImportIn, request: Request, srv: ServerDep) -> Response:
     kinds = None
     if body.seats is not None:
         kinds = [SeatSpec("", s.kind, s.level) for s in body.seats]
-    live, tokens = await srv.service.import_record(body.record, kinds)
-    return WireJSON(created(live, tokens, str(request.base_url)), status_code=201)
+    live, tokens = await srv.service.import_record(
+        body.record,
+        kinds,
+        unlisted=body.unlisted,
+        creator=client_key(request.scope),
+        manage_token=(manage := new_token()),
+    )
+    answer = created(live, tokens, str(request.base_url))
+    return WireJSON({**answer, "manage_token": manage}, status_code=201)
 
 
 @router.get("/schema", summary="The wire format's JSON Schema (views, prompts, actions, events)")

@@ -17,9 +17,13 @@ from titan.server import api, errors, openapi, web, ws
 from titan.server.bots import BotDriver, BotPool
 from titan.server.config import Settings, default_db_url, libpq_dsn, normalise_db_url
 from titan.server.db import migrate, open_engine
+from titan.server.deps import Server
+from titan.server.headers import SecurityHeaders
 from titan.server.hub import Hub
 from titan.server.limits import BodyLimit
 from titan.server.notify import NotifyListener
+from titan.server.ratelimit import SHARED, DatabaseBuckets, MemoryBuckets, RateLimit
+from titan.server.rates import KINDS
 from titan.server.service import GameService
 from titan.server.store import Store
 
@@ -35,32 +39,41 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
         db if isinstance(db, Settings) else Settings(normalise_db_url(db or default_db_url()))
     )
 
+    buckets: dict[str, MemoryBuckets | DatabaseBuckets] = {}  # filled at start-up
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = open_engine(settings.db_url)
         store = Store(engine)
+        shared, local = DatabaseBuckets(engine), MemoryBuckets()
+        buckets.update({kind: shared if kind in SHARED else local for kind in KINDS})
         listener: NotifyListener | None = None
         bots: BotDriver | None = None
         try:
             await migrate(engine)
-            service = GameService(store, settings.cache_size)
+            service = GameService(store, settings.cache_size, settings.max_import_actions)
+            service.max_open_games = settings.max_open_games
+            service.max_bot_games = settings.max_bot_games
             hub = Hub()
             pool = BotPool(settings.bot_pool, settings.bot_workers)
             bots = BotDriver(service, pool, settings.bot_timeout)
             service.watchers += [hub, bots]
             service.keep = hub.is_watched
-            app.state.titan = api.Server(settings, service, hub, bots)
+            service.on_seats = hub.publish
+            app.state.titan = Server(settings, service, hub, bots)
             if store.postgres:
 
                 async def refresh_watched() -> None:
                     for game_id in hub.watched():
                         await service.live(game_id)
+                        await service.seats_changed(game_id)  # a token replaced meanwhile
 
                 listener = NotifyListener(
                     libpq_dsn(settings.db_url),
                     store.origin,
                     service.remote_advance,
                     refresh_watched,
+                    service.seats_changed,
                 )
                 await listener.start()
             for game_id in await store.waiting_for_bots():
@@ -95,4 +108,6 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             settings.max_import_body if path == IMPORT_PATH else settings.max_body
         ),
     )
+    app.add_middleware(RateLimit, rates=lambda: settings.rates, buckets=buckets.get)
+    app.add_middleware(SecurityHeaders)  # the outermost: also on the others' refusals
     return app

@@ -26,12 +26,13 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 
 from titan.ai.levels import make_bot
 from titan.engine.actions import Action
+from titan.engine.errors import IllegalAction
 from titan.engine.prompts import Prompt
 from titan.engine.views import PlayerView
 from titan.server.config import BotPoolKind
-from titan.server.errors import ApiError
 from titan.server.live import LiveGame
 from titan.server.lobby import default_level
+from titan.server.refusals import NotNow, Refused
 from titan.server.service import GameService
 
 log = logging.getLogger("titan.server.bots")
@@ -60,6 +61,9 @@ def bot_seed(game_seed: int, seat: int, version: int) -> int:
         f"{seat}:{version}".encode(), key=str(game_seed).encode(), digest_size=8
     ).digest()
     return int.from_bytes(h, "big") >> 11
+
+
+WORKER_EXIT_WAIT = 2.0  # seconds a terminated worker gets before it is killed
 
 
 class BotPool:
@@ -106,9 +110,21 @@ class BotPool:
         return action
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop every worker now. ``shutdown`` alone lets a worker finish the decision it is
+        thinking about, and one whose parent has exited meanwhile is left running for ever."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        # ProcessPoolExecutor keeps its workers in _processes (stable since Python 3.2).
+        workers = list(getattr(executor, "_processes", None) or {})
+        processes = [executor._processes[pid] for pid in workers]  # type: ignore[attr-defined]
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(WORKER_EXIT_WAIT)
+            if process.is_alive():
+                process.kill()
 
 
 class BotDriver:
@@ -169,8 +185,8 @@ class BotDriver:
                 action = await self._choose(live, seat, prompt)
                 if not await self._submit(live, seat, action, prompt):
                     return
-        except ApiError as exc:  # the game is gone, most likely
-            log.warning("game %s: bot driver stopped: %s", game_id, exc.error)
+        except Refused as exc:  # the game is gone, most likely
+            log.warning("game %s: bot driver stopped: %s", game_id, exc)
         except Exception:
             log.exception("game %s: bot driver failed", game_id)
         finally:
@@ -205,23 +221,23 @@ class BotDriver:
         try:
             await self.service.act(live, seat, action)
             return True
-        except ApiError as exc:
-            if exc.status == 409:  # the game moved on (another process's driver): look again
-                return True
+        except NotNow:  # the game moved on (another process's driver): look again
+            return True
+        except (IllegalAction, Refused) as exc:
             log.warning(
                 "game %s: seat %d's bot chose %r, which the rules refuse (%s); playing the "
                 "fallback option",
                 live.id,
                 seat,
                 action,
-                exc.error,
+                exc,
             )
         try:
             await self.service.act(live, seat, fallback(prompt))
             return True
-        except ApiError as exc:
-            if exc.status == 409:
-                return True
+        except NotNow:
+            return True
+        except (IllegalAction, Refused) as exc:
             log.error("game %s: seat %d's fallback option was refused: %s", live.id, seat, exc)
             return False
 
@@ -239,7 +255,7 @@ class BotDriver:
             if live.version == version and live.bot_to_move() is not None:
                 log.warning("game %s: its bot has not moved for a while; driving it here", game_id)
                 self.kick(game_id)
-        except ApiError:
+        except Refused:
             pass
         finally:
             if self._watchdogs.get(game_id) is asyncio.current_task():

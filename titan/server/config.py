@@ -4,7 +4,8 @@ default SQLite file lives, how computer seats run, and what a request may weigh.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -12,12 +13,18 @@ import platformdirs
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
+from titan.server.rates import DEFAULT_RATES, Rate
+
 ENV_DB = "TITAN_DB"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 MAX_BODY = 64 * 1024  # every request but an import: an action is well under 1 KiB
 MAX_IMPORT_BODY = 8 * 1024 * 1024  # a record of a long game with battles is about 1 MiB
+MAX_IMPORT_ACTIONS = 20_000  # see docs/architecture.md, "On the open internet"
+MAX_OPEN_GAMES = 20  # running games a client may have created
+MAX_BOT_GAMES = 2  # ... with computer seats only: each keeps the bot pool busy for minutes
+IDLE_DAYS = 30.0
 MAX_WS_MESSAGE = 64 * 1024  # clients only ever send small messages on the socket
 
 BotPoolKind = Literal["process", "thread"]
@@ -85,5 +92,10 @@ class Settings:
     bot_timeout: float = 60.0  # seconds a bot may think before the fallback move is played
     max_body: int = MAX_BODY
     max_import_body: int = MAX_IMPORT_BODY
+    max_import_actions: int = MAX_IMPORT_ACTIONS  # a longer record is refused (413)
+    max_open_games: int = MAX_OPEN_GAMES  # running games one client may have created
+    max_bot_games: int = MAX_BOT_GAMES  # ... of them with computer seats only
+    idle_days: float = IDLE_DAYS  # a game without a move for this long leaves the lobby
     cache_size: int = 1000  # live games kept in memory (the database holds them all)
     announce: str | None = None  # printed once the server is ready (``titan serve``)
+    rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # ratelimit.py

@@ -2,9 +2,10 @@
 with a 4xx status for anything a client did (bad JSON, unknown game, illegal action, ...);
 500 is kept for the server's own faults.
 
-The handlers here are the safety net: the service raises :class:`ApiError` for what it
-expects, and anything the engine raises for bad input (WireError, RecordError, SetupError,
-IllegalAction, OptionsError) is still turned into a 4xx if it slips through."""
+This is the one place where a refusal becomes an HTTP status: the service, the lobby and the
+routes' dependencies raise the domain exceptions of :mod:`titan.server.refusals`, and the
+engine's own (IllegalAction, WireError, RecordError, SetupError, OptionsError) come here as
+they are."""
 
 from __future__ import annotations
 
@@ -22,21 +23,30 @@ from titan.engine.record import RecordError, SetupError
 from titan.engine.state import OptionsError
 from titan.engine.wire import WireError
 from titan.server.live import DamagedGame
+from titan.server.refusals import (
+    Invalid,
+    NotASeat,
+    NotFound,
+    NotNow,
+    NoToken,
+    OverQuota,
+    Refused,
+    TooLarge,
+)
 
 log = logging.getLogger("titan.server")
 
 
-class ApiError(Exception):
-    def __init__(
-        self, status: int, error: str, rule: str | None = None, path: str | None = None
-    ) -> None:
-        if path and not error.startswith(path):
-            error = f"{path}: {error}"  # the message alone must say where, too
-        super().__init__(error)
-        self.status = status
-        self.error = error
-        self.rule = rule
-        self.path = path
+# Each kind of refusal's status (every subclass of Refused is one of these).
+STATUS: dict[type[Refused], int] = {
+    NoToken: 401,
+    NotASeat: 403,
+    NotFound: 404,
+    NotNow: 409,
+    Invalid: 422,
+    TooLarge: 413,
+    OverQuota: 429,
+}
 
 
 def error_body(error: str, rule: str | None = None, path: str | None = None) -> dict[str, Any]:
@@ -44,13 +54,17 @@ def error_body(error: str, rule: str | None = None, path: str | None = None) -> 
 
 
 def reply(
-    status: int, error: str, rule: str | None = None, path: str | None = None
+    status: int,
+    error: str,
+    rule: str | None = None,
+    path: str | None = None,
+    headers: dict[str, str] | None = None,
 ) -> JSONResponse:
-    return JSONResponse(error_body(error, rule, path), status_code=status)
+    return JSONResponse(error_body(error, rule, path), status_code=status, headers=headers)
 
 
 def install(app: FastAPI) -> None:
-    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(Refused, _refused)
     app.add_exception_handler(RequestValidationError, _validation)
     app.add_exception_handler(HTTPException, _http)
     app.add_exception_handler(IllegalAction, _illegal)
@@ -65,9 +79,11 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(Exception, _internal)
 
 
-async def _api_error(_: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, ApiError)
-    return reply(exc.status, exc.error, exc.rule, exc.path)
+async def _refused(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, Refused)
+    # RFC 9110 15.5.2: a 401 names the scheme that would do.
+    headers = {"WWW-Authenticate": "Bearer"} if isinstance(exc, NoToken) else None
+    return reply(STATUS[type(exc)], exc.message, exc.rule, exc.path, headers)
 
 
 async def _validation(_: Request, exc: Exception) -> JSONResponse:

@@ -29,11 +29,21 @@ class Subscription:
 class Hub:
     def __init__(self) -> None:
         self._subscribers: dict[str, set[Subscription]] = {}
+        self.closing = False  # the server is stopping: every connection should say goodbye
+
+    def going_away(self) -> None:
+        """Wake every connection to close itself (with 1001, "going away")."""
+        self.closing = True
+        for subs in self._subscribers.values():
+            for sub in subs:
+                sub.wake()
 
     @contextlib.contextmanager
     def subscribe(self, game_id: str) -> Iterator[Subscription]:
         sub = Subscription(game_id)
         self._subscribers.setdefault(game_id, set()).add(sub)
+        if self.closing:
+            sub.wake()
         try:
             yield sub
         finally:

@@ -15,6 +15,7 @@ import asyncio
 import bisect
 import hashlib
 import hmac
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +50,29 @@ class Seat:
         return cls(row.seat, row.name, row.kind, row.level, row.token_hash, row.claimed)
 
 
+def successor(game: Game) -> Game:
+    """A copy of ``game`` to move on and then keep in its place: the engine's clone (a copy of
+    the state, the same dice) with the history and the action log the clone leaves out (a
+    search needs neither; every seat's events and the record come from them). Copied, not
+    shared, since acting extends them."""
+    twin = game.clone()
+    twin.history = list(game.history)
+    twin.actions = list(game.actions)
+    return twin
+
+
+@dataclass(frozen=True, slots=True)
+class Trial:
+    """An action tried on a copy of the game: the copy, which becomes the game once the
+    database has stored the action, and the game row's fields as they then are."""
+
+    game: Game
+    progress: Progress
+
+
+YIELD_EVERY = 16  # actions replayed between two offers of the GIL (about 1 ms of work)
+
+
 class LiveGame:
     def __init__(self, row: GameRow, game: Game, marks: list[int]) -> None:
         self.id = row.id
@@ -63,8 +87,9 @@ class LiveGame:
         # marks[v]: len(game.history) once v actions are applied, so action n's events are
         # history[marks[n]:marks[n + 1]].
         self.marks = marks
-        # Every change to ``game`` (an accepted action, catching up with the database) is made
-        # holding this lock, so that two coroutines never apply the same move twice.
+        # ``game`` is moved on (an accepted action, catching up with the database) only on a
+        # copy that then replaces it, and only holding this lock, so that two coroutines never
+        # apply the same move twice and a reader never sees a move half made.
         self.lock = asyncio.Lock()
         self._seen: dict[int | None, list[int]] = {}  # seat -> indices into history it may see
         self._scanned: dict[int | None, int] = {}  # seat -> how much of history was scanned
@@ -90,24 +115,47 @@ class LiveGame:
             rec = parse_record(record)  # checks every action's form and the digest
             game = Game.new(rec.variant, rec.seats, rec.seed, rec.options)
             marks = [len(game.history)]
-            for player, action in rec.actions:
+            for n, (player, action) in enumerate(rec.actions, 1):
                 game.act(player, action)
                 marks.append(len(game.history))
+                if n % YIELD_EVERY == 0:
+                    # Replays run in a worker thread; this lets the event loop's thread take
+                    # the GIL at once instead of after the interpreter's 5 ms switch interval,
+                    # which it would wait again after every socket call.
+                    time.sleep(0)
         except (RecordError, SetupError, IllegalAction) as exc:
             raise DamagedGame(f"game {row.id}: {exc}") from exc
         return cls(row, game, marks)
 
-    def apply(self, player: int, action: Action, digest: str) -> None:
-        """Apply an action the database has accepted (``digest`` is the log's new digest)."""
-        self.game.act(player, action)
-        self.version += 1
-        self.digest = digest
-        self.marks.append(len(self.game.history))
+    def trial(self, player: int, action: Action) -> Trial:
+        """``action`` tried on a copy of the game, so that nothing changes before the
+        database has it. Raises IllegalAction."""
+        twin = successor(self.game)
+        twin.act(player, action)
+        progress = Progress(
+            version=self.version + 1,
+            digest=extend_digest(self.digest, [(player, action)]),
+            to_move=twin.current_player(),
+            over=twin.state.over,
+            winner=twin.state.winner,
+        )
+        return Trial(twin, progress)
+
+    def adopt(self, trial: Trial) -> None:
+        """The database has stored the tried action: its copy becomes the game (one ``act``
+        per accepted action)."""
+        # Tried and stored under the lock, which every other change to the game takes too.
+        assert trial.progress.version == self.version + 1, "the game moved on since the trial"
+        self.game = trial.game
+        self.version = trial.progress.version
+        self.digest = trial.progress.digest
+        self.marks.append(len(trial.game.history))
 
     def catch_up(self, log: list[tuple[int, int, Any]], digest: str) -> None:
         """Apply actions another writer stored (``log`` from ``self.version`` on); ``digest``
         is the database's. Raises :class:`DamagedGame` if they do not fit (the caller then
-        reloads the game whole)."""
+        reloads the game whole); the game is then as it was, since they are applied to a
+        copy."""
         if [n for n, _, _ in log] != list(range(self.version, self.version + len(log))):
             raise DamagedGame(f"game {self.id}: the action log has gaps")
         try:
@@ -116,25 +164,18 @@ class LiveGame:
             raise DamagedGame(f"game {self.id}: a stored action does not decode: {exc}") from exc
         if extend_digest(self.digest, decoded) != digest:
             raise DamagedGame(f"game {self.id}: the digest does not match the action log")
+        game = successor(self.game)
+        marks = []
         for player, action in decoded:
             try:
-                self.apply(player, action, self.digest)
+                game.act(player, action)
             except IllegalAction as exc:
                 raise DamagedGame(f"game {self.id}: a stored action is refused: {exc}") from exc
+            marks.append(len(game.history))
+        self.game = game
+        self.version += len(decoded)
         self.digest = digest
-
-    def trial(self, player: int, action: Action) -> Progress:
-        """What accepting ``action`` would make of the game row, computed on a clone so that
-        nothing changes before the database has it. Raises IllegalAction."""
-        twin = self.game.clone()
-        twin.act(player, action)
-        return Progress(
-            self.version + 1,
-            extend_digest(self.digest, [(player, action)]),
-            twin.current_player(),
-            twin.state.over,
-            twin.state.winner,
-        )
+        self.marks += marks
 
     # --- who is asking -----------------------------------------------------------------------
 

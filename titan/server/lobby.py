@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from titan.ai.levels import LEVELS
-from titan.server.errors import ApiError
 from titan.server.live import hash_token
+from titan.server.refusals import Invalid
 from titan.server.rows import GameRow, SeatRow
 
 MAX_NAME = 40
@@ -35,30 +35,31 @@ def check_seats(specs: Sequence[SeatSpec]) -> list[SeatSpec]:
     out = []
     for i, spec in enumerate(specs):
         if spec.kind not in ("human", "bot"):
-            raise ApiError(
-                422, f"kind must be 'human' or 'bot', got {spec.kind!r}", None, f"seats[{i}].kind"
+            raise Invalid(
+                f"kind must be 'human' or 'bot', got {spec.kind!r}", path=f"seats[{i}].kind"
             )
         if any(unicodedata.category(c) in ("Cc", "Cs") for c in spec.name):
-            raise ApiError(422, "a name may not hold control characters", None, f"seats[{i}].name")
+            raise Invalid("a name may not hold control characters", path=f"seats[{i}].name")
         if len(spec.name) > MAX_NAME:
-            raise ApiError(
-                422, f"a name is at most {MAX_NAME} characters", None, f"seats[{i}].name"
-            )
+            raise Invalid(f"a name is at most {MAX_NAME} characters", path=f"seats[{i}].name")
         level = spec.level
         if spec.kind == "human":
             if level is not None:
-                raise ApiError(422, "only a bot seat has a level", None, f"seats[{i}].level")
+                raise Invalid("only a bot seat has a level", path=f"seats[{i}].level")
         elif level is None:
             level = default_level()
         elif level not in LEVELS:
-            raise ApiError(
-                422,
+            raise Invalid(
                 f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}",
-                None,
-                f"seats[{i}].level",
+                path=f"seats[{i}].level",
             )
         out.append(SeatSpec(spec.name.strip(), spec.kind, level))
     return out
+
+
+def new_token() -> str:
+    """A seat's secret: 192 random bits, URL-safe (it travels in a link's fragment)."""
+    return secrets.token_urlsafe(24)
 
 
 def deal_seats(specs: Sequence[SeatSpec]) -> tuple[list[SeatRow], list[str | None]]:
@@ -67,15 +68,15 @@ def deal_seats(specs: Sequence[SeatSpec]) -> tuple[list[SeatRow], list[str | Non
     rows: list[SeatRow] = []
     tokens: list[str | None] = []
     for i, spec in enumerate(specs):
-        token = secrets.token_urlsafe(24) if spec.kind == "human" else None
+        token = new_token() if spec.kind == "human" else None
         tokens.append(token)
         rows.append(
             SeatRow(
-                i,
-                spec.name,
-                spec.kind,
-                spec.level,
-                None if token is None else hash_token(token),
+                seat=i,
+                name=spec.name,
+                kind=spec.kind,
+                level=spec.level,
+                token_hash=None if token is None else hash_token(token),
                 claimed=spec.kind == "bot",
             )
         )

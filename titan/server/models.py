@@ -56,6 +56,9 @@ class GameIn(_Strict):
     variant: str = Field(default="default", max_length=64)
     seats: list[SeatIn] = Field(min_length=2, max_length=6)
     options: OptionsIn = Field(default_factory=OptionsIn)
+    unlisted: bool = Field(
+        default=False, description="keep the game out of the lobby: reachable by its links only"
+    )
 
 
 class SeatKindIn(_Strict):
@@ -70,6 +73,15 @@ class ImportIn(_Strict):
     seats: list[SeatKindIn] | None = Field(
         default=None, description="each seat's kind (names come from the record); default human"
     )
+    unlisted: bool = Field(
+        default=False, description="keep the game out of the lobby: reachable by its links only"
+    )
+
+
+class SeatLink(BaseModel):
+    seat: int
+    token: str = Field(description="the seat's new secret token; the old one holds nothing now")
+    url: str = Field(description="the seat's new link, to open in a browser")
 
 
 class ActionIn(_Strict):
@@ -93,6 +105,10 @@ class SeatOut(BaseModel):
 class GameCreated(BaseModel):
     id: str
     seats: list[SeatOut]
+    manage_token: str = Field(
+        description="the creator's secret (shown only here): DELETE /api/games/{id} with it "
+        "removes the game until its first action"
+    )
 
 
 class SeatInfo(BaseModel):

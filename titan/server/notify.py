@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 import psycopg
 
@@ -30,7 +31,9 @@ class NotifyListener:
         origin: str,
         on_action: Callable[[str, int, str], Awaitable[None]],
         on_reconnect: Callable[[], Awaitable[None]],
+        on_seats: Callable[[str], Coroutine[Any, Any, None]] | None = None,
     ) -> None:
+        self.on_seats = on_seats  # a seat's token was replaced in another process
         self.dsn = dsn
         self.origin = origin  # this process's notifications: already applied here
         self.on_action = on_action
@@ -69,14 +72,22 @@ class NotifyListener:
                 await asyncio.sleep(RETRY)
 
     def _dispatch(self, payload: str) -> None:
+        parts = payload.split(" ")
+        if len(parts) == 3 and parts[2] == "seats":
+            if parts[0] != self.origin and self.on_seats is not None:
+                self._spawn(self.on_seats(parts[1]))
+            return
         notice = Notice.parse(payload)
         if notice is None:
             log.warning("ignoring a malformed notification %r", payload)
             return
         if notice.origin == self.origin:
             return
+        self._spawn(self._handle(notice))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         # Handled concurrently: one slow game must not hold up the others' notifications.
-        task = asyncio.create_task(self._handle(notice))
+        task = asyncio.create_task(work)
         self._handlers.add(task)
         task.add_done_callback(self._handlers.discard)
 

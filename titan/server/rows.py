@@ -1,5 +1,8 @@
 """What the store reads and writes, as plain values: a game row with its seats, the fields an
-action changes, and the notice PostgreSQL carries to every process after each action."""
+action changes, and the notice PostgreSQL carries to every process after each action.
+
+Rows are built with keywords only (``kw_only``): a dozen fields, several of one type, are
+too easy to put in the wrong order."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from typing import Any
 NOTIFY_CHANNEL = "titan_actions"  # PostgreSQL: each accepted action's Notice
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class SeatRow:
     seat: int
     name: str
@@ -20,7 +23,7 @@ class SeatRow:
     claimed: bool
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class GameRow:
     id: str
     variant: str
@@ -34,9 +37,12 @@ class GameRow:
     created_at: datetime
     updated_at: datetime
     seats: list[SeatRow]
+    unlisted: bool = False  # not in the lobby
+    creator: str | None = None  # the creating client's key (quotas)
+    manage_hash: str | None = None  # the creator's token, hashed (removing the game)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Progress:
     """A game row's fields that change with each action."""
 

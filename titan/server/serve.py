@@ -5,22 +5,59 @@ reported plainly and ``--port 0`` (any free port) announces the port it got."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import socket
 import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+import uvicorn
+from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 
+from titan.server import redact
 from titan.server.config import (
+    IDLE_DAYS,
+    MAX_BOT_GAMES,
+    MAX_IMPORT_ACTIONS,
+    MAX_OPEN_GAMES,
     MAX_WS_MESSAGE,
     ConfigError,
     Settings,
     default_db_url,
     normalise_db_url,
 )
+from titan.server.deps import Server
+from titan.server.rates import DEFAULT_RATES, Rate
+from titan.server.timeouts import timed_protocol
 
 
-def serve(host: str, port: int, db: str | None, bot_workers: int, log_level: str) -> int:
+@dataclass(frozen=True, slots=True)
+class Network:
+    """How ``titan serve`` meets the network: timeouts and the reverse proxy in front of it."""
+
+    request_timeout: float = 10.0  # seconds for a request's headers and body to arrive
+    keep_alive: int = 5  # seconds an idle kept-alive connection stays open
+    proxy_headers: bool = True  # trust X-Forwarded-For/-Proto ...
+    forwarded_allow_ips: str = "127.0.0.1"  # ... from these addresses only ("*": any)
+    rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # per client
+    max_import_actions: int = MAX_IMPORT_ACTIONS  # the longest record imported
+    max_open_games: int = MAX_OPEN_GAMES  # running games per creating client
+    max_bot_games: int = MAX_BOT_GAMES  # ... with computer seats only
+    idle_days: float = IDLE_DAYS  # no move for this long: out of the lobby
+
+
+def serve(
+    host: str,
+    port: int,
+    db: str | None,
+    bot_workers: int,
+    log_level: str,
+    network: Network | None = None,
+) -> int:
+    net = network or Network()
     try:
         url = normalise_db_url(db or default_db_url())
     except ConfigError as exc:
@@ -31,8 +68,6 @@ def serve(host: str, port: int, db: str | None, bot_workers: int, log_level: str
     except OSError as exc:
         print(f"titan serve: cannot listen on {host} port {port}: {exc}", file=sys.stderr)
         return 1
-    import uvicorn
-
     from titan.server.app import create_app
 
     port = sock.getsockname()[1]
@@ -44,6 +79,11 @@ def serve(host: str, port: int, db: str | None, bot_workers: int, log_level: str
     settings = Settings(
         url,
         bot_workers=bot_workers,
+        rates=net.rates,
+        max_import_actions=net.max_import_actions,
+        max_open_games=net.max_open_games,
+        max_bot_games=net.max_bot_games,
+        idle_days=net.idle_days,
         announce=f"Titan is running: open http://{where}:{port}/   (database: {shown})",
     )
     app = create_app(settings)
@@ -57,9 +97,40 @@ def serve(host: str, port: int, db: str | None, bot_workers: int, log_level: str
         port=port,
         ws_max_size=MAX_WS_MESSAGE,
         log_level=log_level,
+        timeout_graceful_shutdown=GRACE,
+        http=timed_protocol(net.request_timeout),
+        timeout_keep_alive=net.keep_alive,
+        proxy_headers=net.proxy_headers,
+        forwarded_allow_ips=net.forwarded_allow_ips,
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    redact.install()  # after uvicorn.Config, which sets up logging
+    _Server(config, app).run(sockets=[sock])
     return 0
+
+
+GRACE = 4  # seconds in-flight requests get after SIGTERM; the whole stop stays under 10 s
+FAREWELL = 2.0  # seconds the WebSockets get to send their "going away"
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which closes WebSockets with 1012 ("service restart") as it stops;
+    ours first tell every WebSocket client "going away" (1001) themselves, so a client knows
+    the server is down rather than restarting at once."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
+        super().__init__(config)
+        self.app = app
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()  # no new connections meanwhile
+        titan: Server | None = getattr(self.app.state, "titan", None)
+        if titan is not None:
+            titan.hub.going_away()
+            deadline = time.monotonic() + FAREWELL
+            while titan.hub.watched() and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+        await super().shutdown(sockets)
 
 
 def _listen(host: str, port: int) -> socket.socket:

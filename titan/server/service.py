@@ -3,18 +3,23 @@
 The database is the truth and memory only a cache. A read (a seat's state, a new WebSocket)
 checks the cached game against the game row's version and digest (one indexed read) and
 catches up from the log when another process has moved it on; a miss replays the whole log.
-An action needs no such check beforehand: it is tried on a clone of the cached game, written
+An action needs no such check beforehand: it is tried on a copy of the cached game, written
 to the database (one transaction, conditional on the version and digest it was computed
-from), and only then applied to the cached game and acknowledged. If another writer got
+from), and only then does the copy replace the cached game, and the action is acknowledged;
+if the write fails, the copy is dropped and the cached game is as it was. If another writer got
 there first, the game is caught up and the action tried once more against the new position;
 an action the cached position refuses is refused only once the database confirms that
 position is current. With PostgreSQL, another process's action is also caught up as soon as
-its NOTIFY arrives (:meth:`GameService.remote_advance`)."""
+its NOTIFY arrives (:meth:`GameService.remote_advance`).
+
+Refusals are raised as the domain exceptions of :mod:`titan.server.refusals` (and the
+engine's IllegalAction); :mod:`titan.server.errors` alone turns them into HTTP answers."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hmac
 import logging
 import re
 import secrets
@@ -28,9 +33,18 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, RecordError, SetupError, parse_record, record_digest
 from titan.engine.state import Options
-from titan.server.errors import ApiError
-from titan.server.live import DamagedGame, LiveGame
-from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id
+from titan.server.config import MAX_BOT_GAMES, MAX_IMPORT_ACTIONS, MAX_OPEN_GAMES
+from titan.server.live import DamagedGame, LiveGame, hash_token
+from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id, new_token
+from titan.server.refusals import (
+    Invalid,
+    NotASeat,
+    NotFound,
+    NotNow,
+    NoToken,
+    OverQuota,
+    TooLarge,
+)
 from titan.server.rows import GameRow, now
 from titan.server.store import Conflict, Store
 
@@ -48,44 +62,64 @@ class Watcher(Protocol):
 
 
 class GameService:
-    def __init__(self, store: Store, cache_size: int = 1000) -> None:
+    def __init__(
+        self, store: Store, cache_size: int = 1000, max_import_actions: int = MAX_IMPORT_ACTIONS
+    ) -> None:
         self.store = store
         self.cache_size = cache_size
+        self.max_import_actions = max_import_actions
+        self.max_open_games = MAX_OPEN_GAMES
+        self.max_bot_games = MAX_BOT_GAMES
         self.watchers: list[Watcher] = []
         # Games never dropped from the cache (those with WebSocket subscribers here, whose
         # pushes come from the cached copy); set by the app.
         self.keep: Callable[[str], bool] = lambda game_id: False
+        # Told when a seat's token changes (the hub, which wakes the WebSockets); set by the app.
+        self.on_seats: Callable[[str], None] = lambda game_id: None
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
 
     # --- new games ---------------------------------------------------------------------------
 
     async def create(
-        self, variant: str, specs: Sequence[SeatSpec], options: Options
+        self,
+        variant: str,
+        specs: Sequence[SeatSpec],
+        options: Options,
+        *,
+        unlisted: bool = False,
+        creator: str | None = None,
+        manage_token: str | None = None,
     ) -> tuple[LiveGame, list[str | None]]:
-        """A new game with a secret seed; returns it and each seat's token (None for bots)."""
+        """A new game with a secret seed; returns it and each seat's token (None for bots).
+        ``creator`` (a client's key) is held to the quotas; ``unlisted`` keeps it out of the
+        lobby."""
         specs = check_seats(specs)
+        await self._check_quota(creator, all(s.kind == "bot" for s in specs))
         seed = secrets.randbelow(MAX_SEED + 1)
         names = [s.name for s in specs]
         try:
             game = Game.new(variant, names, seed, options)
         except SetupError as exc:
-            raise ApiError(422, exc.detail, None, exc.path) from None
+            raise Invalid(exc.detail, path=exc.path) from None
         seat_rows, tokens = deal_seats(specs)
         stamp = now()
         row = GameRow(
-            new_game_id(),
-            variant,
-            dataclasses.asdict(options),
-            seed,
-            "running",
-            0,
-            record_digest(variant, names, seed, options, []),
-            game.current_player(),
-            None,
-            stamp,
-            stamp,
-            seat_rows,
+            id=new_game_id(),
+            variant=variant,
+            options=dataclasses.asdict(options),
+            seed=seed,
+            status="running",
+            version=0,
+            digest=record_digest(variant, names, seed, options, []),
+            to_move=game.current_player(),
+            winner=None,
+            created_at=stamp,
+            updated_at=stamp,
+            seats=seat_rows,
+            unlisted=unlisted,
+            creator=creator,
+            manage_hash=None if manage_token is None else hash_token(manage_token),
         )
         await self.store.create(row)
         live = LiveGame(row, game, [len(game.history)])
@@ -93,44 +127,61 @@ class GameService:
         return live, tokens
 
     async def import_record(
-        self, raw: object, kinds: Sequence[SeatSpec] | None
+        self,
+        raw: object,
+        kinds: Sequence[SeatSpec] | None,
+        *,
+        unlisted: bool = False,
+        creator: str | None = None,
+        manage_token: str | None = None,
     ) -> tuple[LiveGame, list[str | None]]:
         """A game from a record (``kinds``: each seat's kind and level; default all human).
         The record's seed comes with it, so whoever had the record can foresee its dice."""
+        actions = raw.get("actions") if isinstance(raw, dict) else None
+        if isinstance(actions, list) and len(actions) > self.max_import_actions:
+            raise TooLarge(
+                f"the record has {len(actions)} actions; this server imports at most "
+                f"{self.max_import_actions}",
+                path="record.actions",
+            )
         try:
-            rec = parse_record(raw)
+            # Off the event loop: a long record's digest and replay take seconds of CPU.
+            rec = await asyncio.to_thread(parse_record, raw)
         except RecordError as exc:
-            raise ApiError(422, f"record.{exc}", None, f"record.{exc.path}") from None
+            raise Invalid(f"record.{exc}", path=f"record.{exc.path}") from None
         if kinds is None:
             kinds = [SeatSpec(name) for name in rec.seats]
         if len(kinds) != len(rec.seats):
-            raise ApiError(
-                422, f"the record has {len(rec.seats)} seats, got {len(kinds)}", None, "seats"
-            )
+            raise Invalid(f"the record has {len(rec.seats)} seats, got {len(kinds)}", path="seats")
         specs = check_seats(
             [SeatSpec(n, k.kind, k.level) for n, k in zip(rec.seats, kinds, strict=True)]
         )
+        await self._check_quota(creator, all(s.kind == "bot" for s in specs))
         seat_rows, tokens = deal_seats(specs)
         stamp = now()
         entries = [(p, wire.encode(a)) for p, a in rec.actions]
         row = GameRow(
-            new_game_id(),
-            rec.variant,
-            dataclasses.asdict(rec.options),
-            rec.seed,
-            "running",
-            len(entries),
-            rec.digest,
-            -1,
-            None,
-            stamp,
-            stamp,
-            seat_rows,
+            id=new_game_id(),
+            variant=rec.variant,
+            options=dataclasses.asdict(rec.options),
+            seed=rec.seed,
+            status="running",
+            version=len(entries),
+            digest=rec.digest,
+            to_move=-1,  # set below, once replayed
+            winner=None,
+            created_at=stamp,
+            updated_at=stamp,
+            seats=seat_rows,
+            unlisted=unlisted,
+            creator=creator,
+            manage_hash=None if manage_token is None else hash_token(manage_token),
         )
         try:
-            live = LiveGame.replay(row, [(n, p, a) for n, (p, a) in enumerate(entries)])
+            log = [(n, p, a) for n, (p, a) in enumerate(entries)]
+            live = await asyncio.to_thread(LiveGame.replay, row, log)
         except DamagedGame as exc:
-            raise ApiError(422, f"the record does not replay: {exc.__cause__ or exc}") from None
+            raise Invalid(f"the record does not replay: {exc.__cause__ or exc}") from None
         row.to_move = live.game.current_player()
         row.status = live.status
         row.winner = live.game.state.winner
@@ -138,12 +189,27 @@ class GameService:
         self._remember(live)
         return live, tokens
 
+    async def _check_quota(self, creator: str | None, bots_only: bool) -> None:
+        if creator is None:
+            return
+        games, bot_games = await self.store.open_games(creator)
+        if games >= self.max_open_games:
+            raise OverQuota(
+                f"this client already has {games} games running; it may have at most "
+                f"{self.max_open_games} (finish or leave one first)"
+            )
+        if bots_only and bot_games >= self.max_bot_games:
+            raise OverQuota(
+                f"this client already has {bot_games} games of computer players only running; "
+                f"it may have at most {self.max_bot_games}"
+            )
+
     # --- live games ------------------------------------------------------------------------------
 
     async def live(self, game_id: str, *, fresh: bool = True) -> LiveGame:
         """The game, current with the database; with ``fresh=False`` the cached copy as it
-        is, which may be behind (enough to act on: see :meth:`act`). Raises ApiError 404 for
-        an unknown game."""
+        is, which may be behind (enough to act on: see :meth:`act`). Raises NotFound for an
+        unknown game."""
         _check_id(game_id)
         live = self._cache.get(game_id)
         if live is None:
@@ -171,12 +237,12 @@ class GameService:
             await self._sync(live, version, digest)
 
     async def act(self, live: LiveGame, player: int, action: Action) -> tuple[LiveGame, int]:
-        """Accept ``action`` from ``player``: stored first, then applied. Returns the game (it
-        may have been reloaded meanwhile) and the action's number. ``live`` may be behind
-        the database: the write is conditional on the position it was tried on, and an
-        action that position refuses is judged again on a current one before it is refused.
-        Raises ApiError: 409 out of turn or after a lost race, 422 for an action the rules
-        refuse."""
+        """Accept ``action`` from ``player``: tried on a copy, stored, and only then is the
+        copy the game. Returns the game (it may have been reloaded meanwhile) and the
+        action's number. ``live`` may be behind the database: the write is conditional on
+        the position it was tried on, and an action that position refuses is judged again on
+        a current one before it is refused. Raises NotNow (out of turn, the game over, or
+        after a lost race) or IllegalAction (the rules refuse it)."""
         checked = False  # has ``live`` been compared with the database during this call?
         lost = 0  # races lost to another writer
         while True:
@@ -184,25 +250,27 @@ class GameService:
                 tried = (live.version, live.digest)
                 try:
                     _check_turn(live, player)
-                    after = live.trial(player, action)
-                except (ApiError, IllegalAction) as exc:
-                    refusal: ApiError | IllegalAction | None = exc
+                    trial = live.trial(player, action)
+                except (NotNow, IllegalAction) as exc:
+                    refusal: NotNow | IllegalAction | None = exc
                 else:
                     refusal = None
                     try:
-                        await self.store.append(live.id, *tried, player, wire.encode(action), after)
+                        await self.store.append(
+                            live.id, *tried, player, wire.encode(action), trial.progress
+                        )
                     except Conflict:
                         lost += 1
                     else:
-                        live.apply(player, action, after.digest)
+                        live.adopt(trial)
                         for w in self.watchers:
                             w.advanced(live, True)
                         return live, tried[0]
             if refusal is None:
                 log.info("game %s: action %d was stored by another writer", live.id, tried[0])
                 if lost > 1:
-                    raise ApiError(
-                        409, "the game moved on while this action was being saved; decide again"
+                    raise NotNow(
+                        "the game moved on while this action was being saved; decide again"
                     )
             elif checked:
                 raise _refused(refusal, lost)
@@ -210,6 +278,42 @@ class GameService:
             checked = True
             if refusal is not None and (live.version, live.digest) == tried:
                 raise _refused(refusal, lost)  # the position it was refused in is current
+
+    async def rotate(self, live: LiveGame, seat: int) -> str:
+        """A new token for ``seat``; the old one holds nothing from now on (here at once,
+        in other processes as soon as PostgreSQL tells them). Open WebSockets of the old
+        holder are closed. Raises NotNow if another rotation won the race."""
+        old = live.seats[seat].token_hash
+        token = new_token()
+        if old is None or not await self.store.rotate(live.id, seat, old, hash_token(token)):
+            raise NotNow("this seat's link was replaced meanwhile; use the newest link")
+        live.seats[seat].token_hash = hash_token(token)
+        self.on_seats(live.id)
+        return token
+
+    async def remove(self, game_id: str, manage_token: str | None) -> None:
+        """Remove a game before its first action, for its creator (the token the creation
+        answered). Raises NoToken, NotFound, NotASeat (a wrong token) or NotNow (started)."""
+        if manage_token is None:
+            raise NoToken("removing a game needs its creator's token: Authorization: Bearer")
+        row = await self.row(game_id)
+        if row.manage_hash is None or not hmac.compare_digest(
+            row.manage_hash, hash_token(manage_token)
+        ):
+            raise NotASeat("this token is not the creator's of this game")
+        if not await self.store.remove(game_id, row.manage_hash):
+            raise NotNow("the game has begun: only a game with no action taken can be removed")
+        self._cache.pop(game_id, None)
+        self.on_seats(game_id)  # its WebSockets learn that it is gone
+
+    async def seats_changed(self, game_id: str) -> None:
+        """Another process replaced a seat's token: take the seats again from the database."""
+        live = self._cache.get(game_id)
+        if live is None:
+            return
+        for row in await self.store.seat_rows(game_id):
+            live.seats[row.seat].token_hash = row.token_hash
+        self.on_seats(game_id)
 
     async def claim(self, live: LiveGame, seat: int) -> None:
         """Mark a seat taken the first time its token is used (the lobby shows it)."""
@@ -221,10 +325,9 @@ class GameService:
         """The game's record, which holds the dice seed: only once the game is over."""
         live = await self.live(game_id)
         if not live.over:
-            raise ApiError(
-                409,
+            raise NotNow(
                 "the record is given out only once the game is over: it holds the dice seed, "
-                "from which every future roll can be foreseen",
+                "from which every future roll can be foreseen"
             )
         return live.game.save()
 
@@ -269,7 +372,8 @@ class GameService:
             if row is None:
                 raise _no_game(game_id)
             entries = await self.store.actions(game_id, 0, row.version)
-            live = LiveGame.replay(row, entries)
+            # In a thread: a long game's replay would stall every other request meanwhile.
+            live = await asyncio.to_thread(LiveGame.replay, row, entries)
         except asyncio.CancelledError:
             future.cancel()
             raise
@@ -294,8 +398,8 @@ class GameService:
             w.loaded(live)
 
 
-def _no_game(game_id: str) -> ApiError:
-    return ApiError(404, f"no game {game_id[:40]!r}")
+def _no_game(game_id: str) -> NotFound:
+    return NotFound(f"no game {game_id[:40]!r}")
 
 
 def _check_id(game_id: str) -> None:
@@ -305,20 +409,18 @@ def _check_id(game_id: str) -> None:
         raise _no_game(game_id)
 
 
-def _refused(refusal: ApiError | IllegalAction, lost: int) -> ApiError:
-    if isinstance(refusal, ApiError):
-        return refusal
+def _refused(refusal: NotNow | IllegalAction, lost: int) -> NotNow | IllegalAction:
     # After a race lost to another writer the action was legal when it was sent: the game
-    # moved on (409); otherwise the rules refuse it (422).
-    return ApiError(409 if lost else 422, str(refusal), refusal.rule)
+    # moved on; otherwise the rules refuse it.
+    if lost and isinstance(refusal, IllegalAction):
+        return NotNow(str(refusal), refusal.rule)
+    return refusal
 
 
 def _check_turn(live: LiveGame, player: int) -> None:
     if live.over:
-        raise ApiError(409, "the game is over", "errata 19.0")
+        raise NotNow("the game is over", "errata 19.0")
     deciding = live.game.current_player()
     if player != deciding:
         name = live.seats[deciding].name
-        raise ApiError(
-            409, f"it is not your turn: seat {deciding} ({name}) must decide now", "errata 1.3"
-        )
+        raise NotNow(f"it is not your turn: seat {deciding} ({name}) must decide now", "errata 1.3")

@@ -21,9 +21,10 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, func, insert, literal_column, select, update
+from sqlalchemy import bindparam, delete, func, insert, literal_column, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -140,6 +141,9 @@ class Store:
                     winner=row.winner,
                     created_at=stamp,
                     updated_at=stamp,
+                    unlisted=row.unlisted,
+                    creator=row.creator,
+                    manage_hash=row.manage_hash,
                 )
             )
             await conn.execute(insert(seats), [_seat_values(row.id, s) for s in row.seats])
@@ -245,13 +249,87 @@ class Store:
         else:
             await self._reading(write)  # autocommit; and doing it twice does no harm
 
-    async def recent(self, limit: int) -> list[GameRow]:
-        """The most recently active games, newest first, with their seats (the lobby)."""
+    async def rotate(self, game_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+        """Give a seat a new token hash, if it still has ``old_hash`` (two rotations at once:
+        one wins). With PostgreSQL the other processes are told in the same transaction
+        (``ORIGIN GAME_ID seats`` on the actions' channel)."""
+        replace = (
+            update(seats)
+            .where(
+                seats.c.game_id == game_id,
+                seats.c.seat == seat,
+                seats.c.token_hash == old_hash,
+            )
+            .values(token_hash=new_hash)
+        )
+        done = False
+
+        async def write(conn: AsyncConnection) -> None:
+            nonlocal done
+            done = (await conn.execute(replace)).rowcount == 1
+            if done and self.postgres:
+                notice = f"{self.origin} {game_id} seats"
+                await conn.execute(
+                    select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice))
+                )
+
+        if self._group is not None:
+            await self._group.run(write)
+        else:
+            async with transaction(self.engine) as conn:
+                await write(conn)
+        return done
+
+    async def remove(self, game_id: str, manage_hash: str) -> bool:
+        """Delete a game no action has been taken in, if ``manage_hash`` is its creator's (its
+        seats go with it)."""
+        drop = delete(games).where(
+            games.c.id == game_id, games.c.manage_hash == manage_hash, games.c.version == 0
+        )
+        done = False
+
+        async def write(conn: AsyncConnection) -> None:
+            nonlocal done
+            await conn.execute(
+                delete(seats)
+                .where(seats.c.game_id == game_id)
+                .where(
+                    select(games.c.id)
+                    .where(
+                        games.c.id == game_id,
+                        games.c.manage_hash == manage_hash,
+                        games.c.version == 0,
+                    )
+                    .exists()
+                )
+            )
+            done = (await conn.execute(drop)).rowcount == 1
+
+        if self._group is not None:
+            await self._group.run(write)
+        else:
+            async with transaction(self.engine) as conn:
+                await write(conn)
+        return done
+
+    async def seat_rows(self, game_id: str) -> list[SeatRow]:
+        async def read(conn: AsyncConnection) -> list[SeatRow]:
+            found = await conn.execute(
+                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+            )
+            return [_seat_row(s._mapping) for s in found]
+
+        return await self._reading(read)
+
+    async def recent(self, limit: int, since: datetime | None = None) -> list[GameRow]:
+        """The most recently active listed games, newest first, with their seats (the lobby):
+        unlisted games never, and none idle since before ``since`` (archived)."""
 
         async def read(conn: AsyncConnection) -> list[GameRow]:
-            found = list(
-                await conn.execute(select(games).order_by(games.c.updated_at.desc()).limit(limit))
-            )
+            query = select(games).where(~games.c.unlisted)
+            if since is not None:
+                query = query.where(games.c.updated_at >= since)
+            found = list(await conn.execute(query.order_by(games.c.updated_at.desc()).limit(limit)))
             ids = [g.id for g in found]
             by_game: dict[str, list[SeatRow]] = {i: [] for i in ids}
             if ids:
@@ -261,6 +339,26 @@ class Store:
                 for s in rows:
                     by_game[s.game_id].append(_seat_row(s._mapping))
             return [_game_row(g._mapping, by_game[g.id]) for g in found]
+
+        return await self._reading(read)
+
+    async def open_games(self, creator: str) -> tuple[int, int]:
+        """How many running games ``creator`` made: in all, and with only computer seats."""
+
+        async def read(conn: AsyncConnection) -> tuple[int, int]:
+            humans = (
+                select(func.count())
+                .select_from(seats)
+                .where(seats.c.game_id == games.c.id, seats.c.kind == "human")
+                .scalar_subquery()
+            )
+            found = await conn.execute(
+                select(games.c.id, humans.label("humans")).where(
+                    games.c.creator == creator, games.c.status == "running"
+                )
+            )
+            rows = list(found)
+            return len(rows), sum(1 for r in rows if r.humans == 0)
 
         return await self._reading(read)
 
@@ -336,21 +434,31 @@ def _seat_values(game_id: str, s: SeatRow) -> dict[str, Any]:
 
 
 def _seat_row(m: Any) -> SeatRow:
-    return SeatRow(m["seat"], m["name"], m["kind"], m["level"], m["token_hash"], m["claimed"])
+    return SeatRow(
+        seat=m["seat"],
+        name=m["name"],
+        kind=m["kind"],
+        level=m["level"],
+        token_hash=m["token_hash"],
+        claimed=m["claimed"],
+    )
 
 
 def _game_row(m: Any, seat_rows: list[SeatRow]) -> GameRow:
     return GameRow(
-        m["id"],
-        m["variant"],
-        m["options"],
-        m["seed"],
-        m["status"],
-        m["version"],
-        m["digest"],
-        m["to_move"],
-        m["winner"],
-        m["created_at"],
-        m["updated_at"],
-        seat_rows,
+        id=m["id"],
+        variant=m["variant"],
+        options=m["options"],
+        seed=m["seed"],
+        status=m["status"],
+        version=m["version"],
+        digest=m["digest"],
+        to_move=m["to_move"],
+        winner=m["winner"],
+        created_at=m["created_at"],
+        updated_at=m["updated_at"],
+        seats=seat_rows,
+        unlisted=m["unlisted"],
+        creator=m["creator"],
+        manage_hash=m["manage_hash"],
     )

@@ -9,12 +9,14 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
     MetaData,
     String,
     Table,
+    false,
 )
 
 metadata = MetaData()
@@ -36,7 +38,14 @@ games = Table(
     Column("winner", Integer, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # Not in the lobby: reachable only by its links.
+    Column("unlisted", Boolean, nullable=False, server_default=false()),
+    # The client that created it (titan.server.ratelimit.client_key), for the quotas.
+    Column("creator", String(96), nullable=True),
+    # sha256 hex of the creator's token, which may remove the game before its first action.
+    Column("manage_hash", String(64), nullable=True),
     Index("ix_games_status_updated", "status", "updated_at"),
+    Index("ix_games_creator_status", "creator", "status"),
 )
 
 seats = Table(
@@ -60,4 +69,14 @@ actions = Table(
     Column("player", Integer, nullable=False),
     Column("action", JSON, nullable=False),  # the engine's action JSON (titan.engine.actions)
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# Rate limits shared by every server process (titan.server.ratelimit): one token bucket per
+# kind of request and client.
+rate_buckets = Table(
+    "rate_buckets",
+    metadata,
+    Column("key", String(96), primary_key=True),  # "create:203.0.113.9"
+    Column("tokens", Float, nullable=False),
+    Column("updated", Float, nullable=False),  # seconds since the epoch
 )

@@ -15,8 +15,8 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from titan.ai.levels import LEVELS
-from titan.server.errors import ApiError
 from titan.server.lobby import default_level
+from titan.server.refusals import NotFound
 from titan.variant import variant_names
 
 router = APIRouter(include_in_schema=False)
@@ -53,7 +53,7 @@ def _variant_data(name: str) -> dict[str, Any]:
 async def variant_data(name: str) -> JSONResponse:
     """The boards and characters of a variant, as the client draws them."""
     if name not in variant_names():
-        raise ApiError(404, f"no variant named {name!r}", path="name")
+        raise NotFound(f"no variant named {name!r}", path="name")
     return JSONResponse(_variant_data(name), headers={"Cache-Control": "max-age=3600"})
 
 

@@ -99,8 +99,8 @@ export const api = {
   games: (status?: string) =>
     call<{ games: GameSummary[] }>("GET", `/api/games${status ? `?status=${status}` : ""}`),
   game: (id: string) => call<GameSummary>("GET", `/api/games/${encodeURIComponent(id)}`),
-  create: (seats: SeatSpec[], options: GameOptions, variant = "default") =>
-    call<GameCreated>("POST", "/api/games", null, { variant, seats, options }),
+  create: (seats: SeatSpec[], options: GameOptions, unlisted = false, variant = "default") =>
+    call<GameCreated>("POST", "/api/games", null, { variant, seats, options, unlisted }),
   state: (id: string, token: string | null, since = 0) =>
     call<GameMessage>("GET", `/api/games/${encodeURIComponent(id)}/state?since=${since}`, token),
   act: (id: string, token: string, action: Action) =>
@@ -140,8 +140,12 @@ export class GameSocket {
   private open(): void {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const q = new URLSearchParams({ since: String(this.since()) });
-    if (this.token) q.set("token", this.token);
-    const ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws?${q}`);
+    // The token travels as a subprotocol, never in the URL (which access logs keep).
+    const protocols = this.token ? ["titan", `bearer.${this.token}`] : ["titan"];
+    const ws = new WebSocket(
+      `${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws?${q}`,
+      protocols,
+    );
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;

@@ -63,6 +63,7 @@ export function NewGame(props: { onCreated: () => void }) {
   const [titanVariant, setTitanVariant] = useState(false);
   const [pointTarget, setPointTarget] = useState("");
   const [turnLimit, setTurnLimit] = useState("");
+  const [unlisted, setUnlisted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<GameCreated | null>(null);
@@ -107,7 +108,7 @@ export function NewGame(props: { onCreated: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const game = await api.create(specs, options);
+      const game = await api.create(specs, options, unlisted);
       game.seats.forEach((s, i) => {
         if (seats[i]?.kind === "human-here" && s.token) holdSeat(game.id, { seat: s.seat, name: s.name, token: s.token });
       });
@@ -211,6 +212,10 @@ export function NewGame(props: { onCreated: () => void }) {
           <span class="hint">then the most points plus legion values wins</span>
         </label>
         <p class="hint">Mulligans: each player may re-roll the first turn's movement roll once (rule 7.6).</p>
+        <label class="check">
+          <input type="checkbox" name="unlisted" checked={unlisted} onChange={(e) => setUnlisted(e.currentTarget.checked)} />
+          Private: not in the lobby's lists; only the seat links lead to it
+        </label>
       </fieldset>
       {error && <p class="error" role="alert" data-error>{error}</p>}
       <button type="submit" class="primary big" data-action="create-game" disabled={busy || !levels.levels.length}>
