@@ -7,11 +7,7 @@ Actions are plain values: hashable, comparable, and convertible to and from JSON
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
-
-from titan.variant import EntrySide
-
-Teleport = Literal["tower", "titan"]  # rule 8.1 (revealing a lord) and rule 8.2
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +68,8 @@ class Move(Action):
     kind: ClassVar[str] = "move"
     legion: str
     land: int
-    side: EntrySide | None = None
-    teleport: Teleport | None = None
+    side: str | None = None
+    teleport: str | None = None
     lord: str | None = None
 
 

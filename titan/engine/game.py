@@ -301,9 +301,6 @@ def _checker(hint: Any) -> Check:
         return lambda v: type(v) is tuple and all(item(x) for x in v)
     if hint is type(None):
         return lambda v: v is None
-    if origin is typing.Literal:
-        values = typing.get_args(hint)
-        return lambda v: any(type(v) is type(a) and v == a for a in values)
     if dataclasses.is_dataclass(hint):
         fields = _field_checks(typing.cast(type, hint))
         return lambda v: type(v) is hint and all(ok(getattr(v, n)) for n, ok in fields)

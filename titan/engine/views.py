@@ -16,10 +16,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from titan.engine.actions import Proposal, Teleport
+from titan.engine.actions import Proposal
 from titan.engine.battle.state import BattleState, BattleStep, Newcomer
 from titan.engine.queries.model import Side
-from titan.engine.state import AfterStep, Engagement, EngagementStep, GameState, How, Legion, Phase
+from titan.engine.state import (
+    AfterStep,
+    Engagement,
+    EngagementStep,
+    GameState,
+    How,
+    Legion,
+    Phase,
+    Teleport,
+)
 from titan.variant import EntrySide, titan_power
 
 
