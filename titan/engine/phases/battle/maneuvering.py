@@ -118,7 +118,7 @@ def apply(ctx: Ctx, action: Action) -> None:
         b.reinforce_window = False
         strength = power(ctx, action.creature, eng.defender_owner)
         b.fighters.append(
-            Fighter(action.creature, "defender", newcomer="reinforcement", power=strength)
+            Fighter(name=action.creature, side="defender", newcomer="reinforcement", power=strength)
         )
     elif isinstance(action, Summon):
         donor_land = ctx.state.legions[action.donor].land
@@ -127,8 +127,8 @@ def apply(ctx: Ctx, action: Action) -> None:
         strength = power(ctx, action.lord, eng.attacker_owner)
         b.fighters.append(
             Fighter(
-                action.lord,
-                "attacker",
+                name=action.lord,
+                side="attacker",
                 newcomer="summoned",
                 power=strength,
                 donor=action.donor,

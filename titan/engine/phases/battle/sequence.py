@@ -33,7 +33,7 @@ def start(ctx: Ctx) -> None:
     for s in SIDES:
         owner = owner_of(eng, s)
         for name in ctx.state.legions[marker_of(eng, s)].characters:
-            b.fighters.append(Fighter(name, s, power=power(ctx, name, owner)))
+            b.fighters.append(Fighter(name=name, side=s, power=power(ctx, name, owner)))
     eng.battle = b
     ctx.emit(ev.BattleStarted(eng.land, land.terrain, side))
 
@@ -184,4 +184,4 @@ def finish(ctx: Ctx, conceder: Side | None = None) -> None:
     for f in b.fighters:
         f.hits = 0  # 13.3: survivors are healed
     ctx.emit(ev.BattleEnded(how, winner, b.turn))
-    eng.result = BattleResult(how, winner)
+    eng.result = BattleResult(how=how, winner=winner)

@@ -146,12 +146,12 @@ def _strike(ctx: Ctx, b: BattleState, action: Strike) -> None:
     carry = [h for h in carry if (c := fighter_at(b, h)) is not None and not c.slain]
     if excess > 0 and carry:  # 12.1: rangestrikes never carry over
         b.carry = PendingCarry(
-            b.fighters.index(striker),
-            action.target,
-            excess,
-            action.strike_number,
-            action.dice,
-            carry,
+            striker=b.fighters.index(striker),
+            target=action.target,
+            excess=excess,
+            strike_number=action.strike_number,
+            dice=action.dice,
+            options=carry,
         )
         b.resume, b.step = b.step, BattleStep.CARRY
 
