@@ -53,7 +53,8 @@ class EngagementStep(StrEnum):
 
 class AfterStep(IntEnum):
     """Errata Complete Sequence 2.5.6.5-2.5.6.10, after an engagement is decided: the step
-    :func:`titan.engine.phases.outcome.after` takes next. Integers, as they were on the wire."""
+    :func:`titan.engine.phases.outcome.after` takes next. Integers: the wire carries the values
+    it carried before the steps had names."""
 
     SUMMON = 0  # 2.5.6.5: a winning attacker may summon an angel
     REINFORCE = 1  # 2.5.6.5: a winning defender may muster a reinforcement

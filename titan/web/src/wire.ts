@@ -23,7 +23,7 @@ export interface Acquired {
 /** Any Action: the member whose 'type' matches. */
 export type Action = Accept | Acquire | BattleMove | CarryOver | ChooseColour | Concede | Decline | DoneMoving | DoneMustering | DoneSplitting | DontFlee | EndPhase | Engage | Fight | Flee | KeepMarker | Move | Mulligan | Muster | NoMoreProposals | Propose | ResetManeuver | Split | Strike | Summon | UndoMove | Withdraw;
 
-/** Errata Complete Sequence 2.5.6.5-2.5.6.10, after an engagement is decided: the step :func:`titan.engine.phases.outcome.after` takes next. Integers, as they were on the wire. */
+/** Errata Complete Sequence 2.5.6.5-2.5.6.10, after an engagement is decided: the step :func:`titan.engine.phases.outcome.after` takes next. Integers: the wire carries the values it carried before the steps had names. */
 export type AfterStep = 0 | 1 | 2 | 3 | 4;
 
 export interface Agreement {
