@@ -8,7 +8,7 @@ from collections import Counter
 from titan.engine.actions import ChooseColour
 from titan.engine.game import Game
 from titan.engine.scenario import clear_board
-from titan.engine.state import Legion
+from titan.engine.state import AfterStep, Legion
 from titan.variant import TITAN, titan_power
 
 
@@ -83,7 +83,7 @@ def check_invariants(game: Game, previous_scores: list[int] | None = None) -> li
         if name == TITAN:
             continue
         total = state.caretaker[name] + in_legions[name] + state.dead.get(name, 0)
-        if not (eng is not None and eng.stage >= 4):
+        if not (eng is not None and eng.stage == AfterStep.FINISH):
             total += pending[name]
         expected = (
             0

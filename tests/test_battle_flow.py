@@ -22,10 +22,15 @@ from titan.engine.events import DriftDamage
 from titan.engine.game import Game
 from titan.engine.scenario import clear_board
 from titan.engine.state import Phase
+from titan.variant import EntrySide
 
 
 def battle(
-    land: int, attacker: list[str], defender: list[str], side: str = "bottom", seed: int = 3
+    land: int,
+    attacker: list[str],
+    defender: list[str],
+    side: EntrySide = "bottom",
+    seed: int = 3,
 ) -> tuple[Game, int, int]:
     """The mover's Rd01 has engaged Bu01 on ``land``; both declined everything: fight."""
     game, me, them, _, _ = cleared(seed)

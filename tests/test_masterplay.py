@@ -35,6 +35,7 @@ from titan.engine.game import Game
 from titan.engine.queries.movement import masterboard_moves
 from titan.engine.scenario import clear_board
 from titan.engine.state import Options, Phase
+from titan.variant import ENTRY_SIDES
 
 FIRST = ("Angel", "Centaur", "Gargoyle", "Ogre")
 
@@ -262,7 +263,7 @@ def test_moving_onto_an_enemy_names_the_entry_side_errata_2_3() -> None:
     game.act(me, DoneSplitting())
     game.state.roll = roll
     game.touch()
-    wrong = next(s for s in ("left", "right", "bottom") if s not in sides)
+    wrong = next(s for s in ENTRY_SIDES if s not in sides)
     refused(game, me, Move("Rd01", 1000, wrong), "7")
     refused(game, me, Move("Rd01", 1000, None), "7")
     side = sorted(sides)[0]

@@ -41,6 +41,11 @@ def test_tags_enums_nullables_tuples_and_maps() -> None:
                         "items": False,
                     },
                     "dead": {"type": "object", "additionalProperties": {"type": "integer"}},
+                    "slain": {
+                        "type": "object",
+                        "propertyNames": {"$ref": "#/$defs/Side"},
+                        "additionalProperties": {"type": "integer"},
+                    },
                 },
                 "required": ["type", "side", "undo", "dead"],
             }
@@ -52,6 +57,8 @@ def test_tags_enums_nullables_tuples_and_maps() -> None:
     assert "hex: string | null;" in out  # always on the wire, so required
     assert "undo: [number, boolean];" in out
     assert "dead: Record<string, number>;" in out
+    # Keyed by a closed set: typed by it, but any key may be missing.
+    assert "slain: Partial<Record<Side, number>>;" in out
 
 
 def test_an_unknown_construct_is_refused() -> None:

@@ -50,6 +50,7 @@ from titan.engine.dice import SeededDice
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.phases import engagement as engagement_module
+from titan.engine.queries.model import SIDES
 from titan.engine.queries.muster import MAX_LEGION
 from titan.engine.scenario import clear_board
 from titan.engine.state import Engagement, GameState, Legion, Options, Phase
@@ -665,7 +666,8 @@ class SecrecyChecker:
             for p in (*neg.attacker_proposals, *neg.defender_proposals):
                 problems += self._proposal_leak(o, p.attacker_losses, p.defender_losses, "view")
         if eng.battle is not None:
-            for side, marker in (("attacker", eng.attacker), ("defender", eng.defender)):
+            for side in SIDES:
+                marker = eng.attacker if side == "attacker" else eng.defender
                 owner = eng.attacker_owner if side == "attacker" else eng.defender_owner
                 if owner == o:
                     continue

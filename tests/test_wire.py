@@ -338,6 +338,36 @@ def test_schema_command_prints_or_writes_the_schema(
     assert target.read_text(encoding="utf-8") == schema.schema_text()
 
 
+def _inline_unions(node: Any, path: str) -> Iterator[str]:
+    """The paths of the string unions written out in place, rather than named in $defs."""
+    if isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from _inline_unions(item, f"{path}[{i}]")
+    elif isinstance(node, dict):
+        if len(node.get("enum", ())) > 1:
+            yield path
+        for key, value in node.items():
+            yield from _inline_unions(value, f"{path}.{key}")
+
+
+def test_every_union_of_words_on_the_wire_has_a_name() -> None:
+    """So that wire.ts names it too (``Side``, ``How``...), and the client can map over it
+    exhaustively: a Literal of the engine's that is not in NAMED_LITERALS fails here."""
+    defs = schema.wire_schema()["$defs"]
+    inline = [p for name, d in defs.items() for p in _inline_unions(d, name) if p != name]
+    assert inline == []
+    for name in ("Side", "EntrySide", "Teleport", "How", "BattleHow", "Newcomer", "Removal"):
+        assert defs[name]["title"] == name
+    assert defs["Side"]["enum"] == ["attacker", "defender"]
+    slain = defs["EngagementView"]["properties"]["slain"]
+    assert slain["propertyNames"] == {"$ref": "#/$defs/Side"}
+
+
+def test_named_literals_have_distinct_values() -> None:
+    # A Literal is known by its values (wire._mirror), so two names may not share them.
+    assert len(set(wire.NAMED_LITERALS.values())) == len(wire.NAMED_LITERALS)
+
+
 def test_schema_is_deterministic() -> None:
     assert schema.schema_text() == schema.schema_text()
     assert json.loads(schema.schema_text()) == schema.wire_schema()

@@ -14,6 +14,7 @@ from titan.ai.random_bot import RandomBot
 from titan.engine import schema, wire
 from titan.engine.events import EVENT_TYPES, Event
 from titan.engine.game import Game
+from titan.engine.state import AfterStep
 from titan.engine.views import PlayerView
 
 SCHEMA = schema.wire_schema()
@@ -77,7 +78,41 @@ def test_views_round_trip_and_match_the_schema() -> None:
     assert battles and negotiations
 
 
-@pytest.mark.parametrize("bad", [{"type": "moved"}, {"type": "no_such_event"}, {"marker": 1}])
+def test_named_steps_are_the_integers_they_were() -> None:
+    """Engagement.stage names its steps (AfterStep) but the JSON carries the same integers."""
+    stages: set[int] = set()
+    for _, views in GAMES:
+        for view in views:
+            if view.engagement is None:
+                continue
+            raw = json.loads(json.dumps(wire.encode(view)))["engagement"]["stage"]
+            assert type(raw) is int and raw == view.engagement.stage
+            decoded = wire.decode(wire.encode(view), PlayerView).engagement
+            assert decoded is not None and type(decoded.stage) is AfterStep
+            stages.add(raw)
+    assert AfterStep.SUMMON in stages
+
+
+_REMOVED = {"type": "legion_removed", "marker": "Rd01", "land": 1, "reason": "destroyed"}
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"type": "moved"},
+        {"type": "no_such_event"},
+        {"marker": 1},
+        {**_REMOVED, "reason": "vanished"},
+        {"type": "slain", "side": "middle", "name": "Ogre", "marker": "Rd01"},
+        {"type": "moved", "marker": "Rd01", "frm": 1, "to": 2, "teleport": "portal"},
+        {"type": "battle_started", "land": 1, "terrain": "Plains", "side": "top"},
+    ],
+)
 def test_malformed_events_are_refused(bad: dict[str, Any]) -> None:
     with pytest.raises(wire.WireError):
         wire.decode(bad, Event)
+
+
+def test_a_known_word_is_accepted() -> None:
+    # The counterpart of the refusals above: the same event with one of its words decodes.
+    assert wire.decode(_REMOVED, Event) == wire.decode({**_REMOVED, "characters": []}, Event)

@@ -2,7 +2,8 @@
 Schema (:mod:`titan.engine.schema`), so that the client and the engine share one definition.
 
 Only the schema constructs the engine's types produce are handled (objects, ``const`` tags,
-string enums, ``anyOf`` with null, arrays and tuples, maps, ``$ref`` and ``oneOf`` families);
+string enums, ``anyOf`` with null, arrays and tuples, maps (keyed by a closed set of strings
+or not), ``$ref`` and ``oneOf`` families);
 anything else is refused, so a new construct cannot silently become ``any``."""
 
 from __future__ import annotations
@@ -76,7 +77,11 @@ def _type(node: Any) -> str:
     if kind == "object":
         if "properties" in node:
             return _object_body(node, "")
-        return f"Record<string, {_type(node.get('additionalProperties', {}))}>"
+        value = _type(node.get("additionalProperties", {}))
+        keys = node.get("propertyNames", {})
+        if "$ref" in keys or "enum" in keys:  # keys of a closed set, not necessarily all there
+            return f"Partial<Record<{_type(keys)}, {value}>>"
+        return f"Record<string, {value}>"
     raise SchemaShapeError(f"schema node not translated: {node!r}")
 
 

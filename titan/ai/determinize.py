@@ -23,6 +23,7 @@ from titan.engine.battle.state import BattleState, Fighter, PendingCarry
 from titan.engine.dice import SeededDice
 from titan.engine.game import Game
 from titan.engine.phases.setup import TITAN_VARIANT_REMOVED
+from titan.engine.queries.model import SIDES
 from titan.engine.state import (
     Engagement,
     GameState,
@@ -56,15 +57,15 @@ def determinize(
         options=opts,
         players=[
             Player(
-                p.index,
-                p.name,
-                p.tower,
-                p.colour,
-                p.score,
-                p.alive,
-                list(p.markers),
-                p.turns_taken,
-                p.mulligans,
+                index=p.index,
+                name=p.name,
+                tower=p.tower,
+                colour=p.colour,
+                score=p.score,
+                alive=p.alive,
+                markers=list(p.markers),
+                turns_taken=p.turns_taken,
+                mulligans=p.mulligans,
             )
             for p in view.players
         ],
@@ -84,16 +85,16 @@ def determinize(
     )
     for lv in view.legions:
         state.legions[lv.marker] = Legion(
-            lv.marker,
-            lv.owner,
-            lv.land,
-            contents[lv.marker],
-            lv.moved,
-            lv.mustered,
-            lv.split_from,
-            lv.entry_side,
-            lv.teleported,
-            lv.start_land,
+            marker=lv.marker,
+            owner=lv.owner,
+            land=lv.land,
+            characters=contents[lv.marker],
+            moved=lv.moved,
+            mustered=lv.mustered,
+            split_from=lv.split_from,
+            entry_side=lv.entry_side,
+            teleported=lv.teleported,
+            start_land=lv.start_land,
         )
     state.known = _knowledge(view, seat, contents)
     if view.engagement is not None:
@@ -144,7 +145,7 @@ def _contents(
     slain_titans = set()
     if view.engagement is not None:
         eng = view.engagement
-        for side, owner in (("attacker", eng.attacker_owner), ("defender", eng.defender_owner)):
+        for side, owner in zip(SIDES, (eng.attacker_owner, eng.defender_owner), strict=True):
             if TITAN in eng.slain.get(side, ()):
                 slain_titans.add(owner)
     for p in view.players:
@@ -207,7 +208,10 @@ def _engagement(ev: EngagementView) -> Engagement:
         negotiation=None
         if neg is None
         else Negotiation(
-            neg.turn, list(neg.attacker_proposals), list(neg.defender_proposals), neg.no_more
+            turn=neg.turn,
+            attacker_proposals=list(neg.attacker_proposals),
+            defender_proposals=list(neg.defender_proposals),
+            no_more=neg.no_more,
         ),
         how=ev.how,
         winner=ev.winner,
@@ -227,20 +231,20 @@ def _engagement(ev: EngagementView) -> Engagement:
 def _battle(bv: BattleView) -> BattleState:
     fighters = [
         Fighter(
-            f.name,
-            f.side,
-            f.hex,
-            f.hits,
-            f.power,
-            f.slain,
-            f.gone,
-            f.entered,
-            f.moved,
-            f.struck,
-            f.in_contact,
-            f.newcomer,
-            f.donor,
-            f.donor_land,
+            name=f.name,
+            side=f.side,
+            hex=f.hex,
+            hits=f.hits,
+            power=f.power,
+            slain=f.slain,
+            gone=f.gone,
+            entered=f.entered,
+            moved=f.moved,
+            struck=f.struck,
+            in_contact=f.in_contact,
+            newcomer=f.newcomer,
+            donor=f.donor,
+            donor_land=f.donor_land,
         )
         for f in bv.fighters
     ]
@@ -248,12 +252,19 @@ def _battle(bv: BattleView) -> BattleState:
     if bv.carry is not None:
         c = bv.carry
         striker = next(i for i, f in enumerate(fighters) if f.hex == c.striker and not f.gone)
-        carry = PendingCarry(striker, c.target, c.excess, c.strike_number, c.dice, list(c.options))
+        carry = PendingCarry(
+            striker=striker,
+            target=c.target,
+            excess=c.excess,
+            strike_number=c.strike_number,
+            dice=c.dice,
+            options=list(c.options),
+        )
     return BattleState(
-        bv.land,
-        bv.terrain,
-        bv.entry_side,
-        fighters,
+        land=bv.land,
+        terrain=bv.terrain,
+        entry_side=bv.entry_side,
+        fighters=fighters,
         turn=bv.turn,
         phasing=bv.phasing,
         step=bv.step,

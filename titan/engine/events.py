@@ -11,7 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
-Side = Literal["attacker", "defender"]
+from titan.engine.battle.state import BattleHow
+from titan.engine.queries.model import Side
+from titan.engine.state import How, Teleport
+from titan.variant import EntrySide
+
+# Why a marker leaves the board: with its eliminated player (19.4), a withdrawal (errata 20.4),
+# a recombination (4.3), a summons that took its last character (errata 18.1), an engagement
+# lost (9.5).
+Removal = Literal["eliminated", "withdrew", "recombined", "disbanded", "destroyed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +124,9 @@ class Moved(Event):
     marker: str
     frm: int
     to: int
-    teleport: str | None = None
+    teleport: Teleport | None = None
     lord: str | None = None
-    side: str | None = None
+    side: EntrySide | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +177,7 @@ class LegionRemoved(Event):
     kind: ClassVar[str] = "legion_removed"
     marker: str
     land: int
-    reason: str  # eliminated | withdrew | recombined | disbanded | destroyed
+    reason: Removal
     characters: tuple[str, ...] = ()
 
 
@@ -220,7 +228,7 @@ class EngagementStarted(Event):
     land: int
     attacker: str
     defender: str
-    side: str | None
+    side: EntrySide | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,7 +308,7 @@ class Losses(Event):
 class EngagementDecided(Event):
     kind: ClassVar[str] = "engagement_decided"
     land: int
-    how: str
+    how: How
     winner: str | None  # the winning legion's marker
 
 
@@ -330,7 +338,7 @@ class BattleStarted(Event):
     kind: ClassVar[str] = "battle_started"
     land: int
     terrain: str
-    side: str
+    side: EntrySide
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,7 +346,7 @@ class BattlePhase(Event):
     kind: ClassVar[str] = "battle_phase"
     turn: int
     side: Side
-    phase: str
+    phase: Literal["maneuver"]  # a maneuver phase begins (11); strikes follow it (12)
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,7 +435,7 @@ class Slain(Event):
 @dataclass(frozen=True, slots=True)
 class BattleEnded(Event):
     kind: ClassVar[str] = "battle_ended"
-    how: str
+    how: BattleHow
     winner: Side | None
     turn: int
 

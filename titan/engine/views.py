@@ -17,9 +17,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from titan.engine.actions import Proposal
-from titan.engine.battle.state import BattleState, BattleStep
-from titan.engine.state import Engagement, EngagementStep, GameState, Legion, Phase
-from titan.variant import titan_power
+from titan.engine.battle.state import BattleState, BattleStep, Newcomer
+from titan.engine.queries.model import Side
+from titan.engine.state import (
+    AfterStep,
+    Engagement,
+    EngagementStep,
+    GameState,
+    How,
+    Legion,
+    Phase,
+    Teleport,
+)
+from titan.variant import EntrySide, titan_power
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,17 +55,17 @@ class LegionView:
     moved: bool
     known: tuple[str, ...]  # characters this seat knows are in it (all of them for its owner)
     complete: bool  # ``known`` is the whole legion
-    entry_side: str | None  # the side it attacks from, once it has engaged (Complete Sequence 2.3)
+    entry_side: EntrySide | None  # its side, once it has engaged (Complete Sequence 2.3)
     start_land: int | None  # where it began this turn's move (moves are public)
     mustered: bool  # it has mustered this turn (18.1)
-    teleported: str | None  # "tower" / "titan" if it teleported this turn (8)
+    teleported: Teleport | None  # if it teleported this turn (8)
     split_from: str | None  # this turn's parent: recombination (4.3); public, as splits are
 
 
 @dataclass(frozen=True, slots=True)
 class FighterView:
     name: str
-    side: str
+    side: Side
     hex: str | None  # None: not on the battleland (yet)
     power: int
     hits: int  # damage taken this battle (13.3)
@@ -65,7 +75,7 @@ class FighterView:
     slain: bool  # slain this strike phase, still on the battleland until it ends (13.6)
     gone: bool  # slain and taken off, or left off (10.1)
     in_contact: bool  # in contact when this strike phase began: it must strike (13)
-    newcomer: str | None  # "reinforcement" / "summoned": must enter this phase
+    newcomer: Newcomer | None  # it must enter this phase
     donor: str | None  # a summoned lord's legion, which takes it back if it never enters
     donor_land: int | None
 
@@ -86,16 +96,16 @@ class CarryView:
 class BattleView:
     land: int
     terrain: str
-    entry_side: str  # the attacker's side
+    entry_side: EntrySide  # the attacker's side
     turn: int  # battle turn 1-7 (10.5)
-    phasing: str  # whose battle turn it is
+    phasing: Side  # whose battle turn it is
     step: BattleStep
     fighters: tuple[FighterView, ...]  # all of them, in order (``undo`` and carry refer to it)
     carry: CarryView | None
     may_undo: bool  # errata 11.0: this maneuver phase's moves can still be taken back
     summon_window: bool  # 15.3
     reinforce_window: bool  # 14
-    conceding: str | None  # a side whose concession awaits the other's answer (errata 9.4)
+    conceding: Side | None  # a side whose concession awaits the other's answer (errata 9.4)
     undo: tuple[tuple[int, str | None, bool], ...]  # this phase's moves: (fighter, from, entered)
     rolled_this_phase: bool  # dice were rolled: maneuvers are fixed (errata 11.0)
     resume: BattleStep | None  # the step carry-over returns to
@@ -108,8 +118,8 @@ class BattleView:
 
 @dataclass(frozen=True, slots=True)
 class NegotiationView:
-    turn: str  # the side to act
-    no_more: str | None  # the side that declared it will make no more proposals
+    turn: Side  # the side to act
+    no_more: Side | None  # the side that declared it will make no more proposals
     attacker_proposals: tuple[Proposal, ...]  # empty unless this seat is one of the two
     defender_proposals: tuple[Proposal, ...]
 
@@ -122,11 +132,11 @@ class EngagementView:
     attacker_owner: int
     defender_owner: int
     step: EngagementStep
-    how: str | None  # once decided
-    winner: str | None  # "attacker" / "defender" once decided
+    how: How | None  # once decided
+    winner: Side | None  # once decided
     acquisitions: tuple[int, ...]  # multiples of 100 points still to be claimed (17)
-    slain: dict[str, tuple[str, ...]]  # side -> characters lost so far (public, errata 9.5)
-    stage: int  # progress through the after-engagement steps (errata 2.5.6.5-2.5.6.10)
+    slain: dict[Side, tuple[str, ...]]  # characters lost so far (public, errata 9.5)
+    stage: AfterStep  # the after-engagement step to take next (errata 2.5.6.5-2.5.6.10)
     summon_right: bool  # errata 2.5.3.1
     reinforce_right: bool  # errata 2.5.5.1, 14.2
     summoned: bool
@@ -176,16 +186,16 @@ def player_view(state: GameState, seat: int | None, deciding: int) -> PlayerView
         winner=state.winner,
         players=tuple(
             PlayerInfo(
-                p.index,
-                p.name,
-                p.colour,
-                p.tower,
-                p.score,
-                titan_power(p.score),
-                p.alive,
-                tuple(p.markers),
-                p.turns_taken,
-                p.mulligans,
+                index=p.index,
+                name=p.name,
+                colour=p.colour,
+                tower=p.tower,
+                score=p.score,
+                titan_power=titan_power(p.score),
+                alive=p.alive,
+                markers=tuple(p.markers),
+                turns_taken=p.turns_taken,
+                mulligans=p.mulligans,
             )
             for p in state.players
         ),
@@ -205,18 +215,18 @@ def _legion(lg: Legion, seat: int | None, known: dict[str, int]) -> LegionView:
     else:
         names = tuple(sorted(n for n, k in known.items() for _ in range(k)))
     return LegionView(
-        lg.marker,
-        lg.owner,
-        lg.land,
-        len(lg.characters),
-        lg.moved,
-        names,
-        len(names) == len(lg.characters),
-        lg.entry_side,
-        lg.start_land,
-        lg.mustered,
-        lg.teleported,
-        lg.split_from,
+        marker=lg.marker,
+        owner=lg.owner,
+        land=lg.land,
+        height=len(lg.characters),
+        moved=lg.moved,
+        known=names,
+        complete=len(names) == len(lg.characters),
+        entry_side=lg.entry_side,
+        start_land=lg.start_land,
+        mustered=lg.mustered,
+        teleported=lg.teleported,
+        split_from=lg.split_from,
     )
 
 
@@ -224,81 +234,81 @@ def _engagement(eng: Engagement, seat: int | None) -> EngagementView:
     neg = eng.negotiation
     party = seat in (eng.attacker_owner, eng.defender_owner)
     return EngagementView(
-        eng.land,
-        eng.attacker,
-        eng.defender,
-        eng.attacker_owner,
-        eng.defender_owner,
-        eng.step,
-        eng.how,
-        eng.winner,
-        tuple(eng.acquisitions),
-        {side: tuple(names) for side, names in eng.slain.items()},
-        eng.stage,
-        eng.summon_right,
-        eng.reinforce_right,
-        eng.summoned,
-        eng.reinforced,
-        None
+        land=eng.land,
+        attacker=eng.attacker,
+        defender=eng.defender,
+        attacker_owner=eng.attacker_owner,
+        defender_owner=eng.defender_owner,
+        step=eng.step,
+        how=eng.how,
+        winner=eng.winner,
+        acquisitions=tuple(eng.acquisitions),
+        slain={side: tuple(names) for side, names in eng.slain.items()},
+        stage=eng.stage,
+        summon_right=eng.summon_right,
+        reinforce_right=eng.reinforce_right,
+        summoned=eng.summoned,
+        reinforced=eng.reinforced,
+        negotiation=None
         if neg is None
         else NegotiationView(
-            neg.turn,
-            neg.no_more,
-            tuple(neg.attacker_proposals) if party else (),
-            tuple(neg.defender_proposals) if party else (),
+            turn=neg.turn,
+            no_more=neg.no_more,
+            attacker_proposals=tuple(neg.attacker_proposals) if party else (),
+            defender_proposals=tuple(neg.defender_proposals) if party else (),
         ),
-        None if eng.battle is None else _battle(eng.battle),
+        battle=None if eng.battle is None else _battle(eng.battle),
     )
 
 
 def _battle(b: BattleState) -> BattleView:
     carry = b.carry
     return BattleView(
-        b.land,
-        b.terrain,
-        b.entry_side,
-        b.turn,
-        b.phasing,
-        b.step,
-        tuple(
+        land=b.land,
+        terrain=b.terrain,
+        entry_side=b.entry_side,
+        turn=b.turn,
+        phasing=b.phasing,
+        step=b.step,
+        fighters=tuple(
             FighterView(
-                f.name,
-                f.side,
-                f.hex,
-                f.power,
-                f.hits,
-                f.entered,
-                f.moved,
-                f.struck,
-                f.slain,
-                f.gone,
-                f.in_contact,
-                f.newcomer,
-                f.donor,
-                f.donor_land,
+                name=f.name,
+                side=f.side,
+                hex=f.hex,
+                power=f.power,
+                hits=f.hits,
+                entered=f.entered,
+                moved=f.moved,
+                struck=f.struck,
+                slain=f.slain,
+                gone=f.gone,
+                in_contact=f.in_contact,
+                newcomer=f.newcomer,
+                donor=f.donor,
+                donor_land=f.donor_land,
             )
             for f in b.fighters
         ),
-        None
+        carry=None
         if carry is None
         else CarryView(
-            b.fighters[carry.striker].hex or "",
-            carry.target,
-            carry.excess,
-            carry.strike_number,
-            carry.dice,
-            tuple(carry.options),
+            striker=b.fighters[carry.striker].hex or "",
+            target=carry.target,
+            excess=carry.excess,
+            strike_number=carry.strike_number,
+            dice=carry.dice,
+            options=tuple(carry.options),
         ),
-        bool(b.undo) and not b.rolled_this_phase and b.step == BattleStep.MANEUVER,
-        b.summon_window,
-        b.reinforce_window,
-        b.conceding,
-        tuple(b.undo),
-        b.rolled_this_phase,
-        b.resume,
-        b.summon_trigger,
-        b.summon_spent,
-        b.attacker_committed,
-        b.ending,
-        b.time_loss,
+        may_undo=bool(b.undo) and not b.rolled_this_phase and b.step == BattleStep.MANEUVER,
+        summon_window=b.summon_window,
+        reinforce_window=b.reinforce_window,
+        conceding=b.conceding,
+        undo=tuple(b.undo),
+        rolled_this_phase=b.rolled_this_phase,
+        resume=b.resume,
+        summon_trigger=b.summon_trigger,
+        summon_spent=b.summon_spent,
+        attacker_committed=b.attacker_committed,
+        ending=b.ending,
+        time_loss=b.time_loss,
     )

@@ -45,9 +45,13 @@ import msgspec
 from titan.engine import actions as a
 from titan.engine.actions import Action
 from titan.engine.battle import actions as b
-from titan.engine.events import EVENT_TYPES
+from titan.engine.battle.state import BattleHow, Newcomer
+from titan.engine.events import EVENT_TYPES, Removal
 from titan.engine.prompts import Prompt
+from titan.engine.queries.model import Side
+from titan.engine.state import How, Teleport
 from titan.engine.views import PlayerView
+from titan.variant import EntrySide
 
 T = TypeVar("T")
 
@@ -98,6 +102,20 @@ ROOTS: dict[str, Root] = {
     "Event": EVENT_TYPES,
     "PlayerView": PlayerView,
 }
+
+# The string unions the schema names: each is one $def, and so one type of the client's wire.ts
+# (``Side``, ``How``...) that its code can name and map over exhaustively. Any other Literal is
+# written out where it is used. A Literal is known by its values, so no two may share them.
+NAMED_LITERALS: dict[str, Any] = {
+    "Side": Side,
+    "EntrySide": EntrySide,
+    "Teleport": Teleport,
+    "How": How,
+    "BattleHow": BattleHow,
+    "Newcomer": Newcomer,
+    "Removal": Removal,
+}
+_literal_names: dict[Any, str] = {lit: name for name, lit in NAMED_LITERALS.items()}
 
 TAG = "type"  # the key that carries a tagged class's kind
 
@@ -259,7 +277,9 @@ def _mirror(hint: Any) -> Any:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is Literal:
-        return hint
+        name = _literal_names.get(hint)
+        # The title is how the schema finds a named union (titan.engine.schema).
+        return hint if name is None else typing.Annotated[hint, msgspec.Meta(title=name)]
     if origin is typing.Annotated:  # keep msgspec.Meta constraints, if a type ever has any
         return typing.Annotated[(_mirror(args[0]), *hint.__metadata__)]
     if origin is typing.Union or origin is types.UnionType:
@@ -285,7 +305,9 @@ def _key_names(key: Any) -> dict[str, Any] | None:
     if isinstance(key, type) and issubclass(key, enum.Enum):
         return {"enum": [str(m.value) for m in key]}
     if typing.get_origin(key) is Literal:
-        return {"enum": [str(a) for a in typing.get_args(key)]}
+        names = {"enum": [str(a) for a in typing.get_args(key)]}
+        name = _literal_names.get(key)
+        return names if name is None else {**names, "title": name}
     return None
 
 

@@ -54,7 +54,7 @@ def entry_hexes(field: Field, side: str) -> tuple[str, ...]:
         return e.tower_attacker if side == "attacker" else e.tower_defender_deploys
     if entry not in ("left", "right", "bottom"):
         return ()
-    return e.attacker[entry] if side == "attacker" else e.defender[entry]  # type: ignore[index]
+    return e.attacker[entry] if side == "attacker" else e.defender[entry]
 
 
 def waiting(field: Field, side: str) -> int:

@@ -126,7 +126,9 @@ def apply(ctx: Ctx, action: Action) -> None:
     state.players[me].markers.remove(action.marker)
     root = legion.split_from or legion.marker
     legion.split_from = root
-    state.legions[action.marker] = Legion(action.marker, me, legion.land, group, split_from=root)
+    state.legions[action.marker] = Legion(
+        marker=action.marker, owner=me, land=legion.land, characters=group, split_from=root
+    )
     heights = (len(legion.characters), len(group))
     ctx.emit(ev.SplitMade(legion.marker, action.marker, legion.land, heights))
     ctx.emit(ev.SplitDetail(legion.marker, action.marker, tuple(group), audience=(me,)))

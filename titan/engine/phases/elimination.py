@@ -10,7 +10,7 @@ from titan.engine.phases import scoring
 from titan.engine.state import Legion
 
 
-def remove_legion(ctx: Ctx, marker: str, reason: str, *, shown: bool = False) -> Legion:
+def remove_legion(ctx: Ctx, marker: str, reason: ev.Removal, *, shown: bool = False) -> Legion:
     """Take a legion off the board and give its marker back to its owner (4.4). ``shown``:
     its characters are made public as it goes (19.4, errata 20.4)."""
     state = ctx.state

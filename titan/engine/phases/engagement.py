@@ -25,8 +25,9 @@ from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.phases import outcome
 from titan.engine.phases.battle import flow as battle
-from titan.engine.phases.sides import as_side, legion_of, other, owner_of
+from titan.engine.phases.sides import legion_of, owner_of
 from titan.engine.prompts import Decision, Prompt
+from titan.engine.queries.model import Side, other_side
 from titan.engine.state import Engagement, EngagementStep, Negotiation
 from titan.variant import TITAN
 
@@ -117,7 +118,11 @@ def proposal_error(ctx: Ctx, p: Proposal) -> str | None:
     """Errata 9.3: only specific characters of the two legions; at least one legion wholly
     eliminated; losing the Titan means losing its whole legion."""
     state = ctx.state
-    for side, losses in (("attacker", p.attacker_losses), ("defender", p.defender_losses)):
+    sides: tuple[tuple[Side, tuple[str, ...]], ...] = (
+        ("attacker", p.attacker_losses),
+        ("defender", p.defender_losses),
+    )
+    for side, losses in sides:
         legion = legion_of(state, side)
         if tuple(sorted(losses)) != losses:
             return "list each side's losses in sorted order"
@@ -211,20 +216,22 @@ def apply_negotiate(ctx: Ctx, action: Action) -> None:
     if isinstance(action, Propose):
         fresh = [p for p in dict.fromkeys(action.proposals) if p not in mine]
         mine.extend(fresh)
-        side = as_side(me)
         shown = tuple((p.attacker_losses, p.defender_losses) for p in fresh)
-        ctx.emit(ev.ProposalsMade(side, shown, audience=(eng.attacker_owner, eng.defender_owner)))
-        ctx.emit(ev.Negotiating(side, eng.land))
-        neg.turn = other(me)
+        ctx.emit(ev.ProposalsMade(me, shown, audience=(eng.attacker_owner, eng.defender_owner)))
+        ctx.emit(ev.Negotiating(me, eng.land))
+        neg.turn = other_side(me)
     elif isinstance(action, Accept):
         p = action.proposal
         ctx.emit(ev.Agreement(eng.land, p.attacker_losses, p.defender_losses))
-        losses = {"attacker": list(p.attacker_losses), "defender": list(p.defender_losses)}
+        losses: dict[Side, list[str]] = {
+            "attacker": list(p.attacker_losses),
+            "defender": list(p.defender_losses),
+        }
         outcome.resolve(ctx, "agreement", losses)
     elif isinstance(action, NoMoreProposals):
         neg.no_more = me
-        ctx.emit(ev.NoMoreProposalsDeclared(as_side(me), eng.land))
-        neg.turn = other(me)
+        ctx.emit(ev.NoMoreProposalsDeclared(me, eng.land))
+        neg.turn = other_side(me)
     elif isinstance(action, Concede):
         outcome.concede(ctx, me)
     else:

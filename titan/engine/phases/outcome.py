@@ -5,6 +5,7 @@ reinforcement, points, earned lords, Titan elimination and the return of the sla
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 from titan.engine import events as ev
 from titan.engine.actions import Acquire, Action, Decline, Muster, Summon
@@ -13,23 +14,16 @@ from titan.engine.errors import IllegalAction
 from titan.engine.phases import elimination, scoring, summoning
 from titan.engine.phases.mustering import do_muster
 from titan.engine.phases.reinforcement import reinforce_options
-from titan.engine.phases.sides import (
-    SIDES,
-    as_side,
-    legion_of,
-    legion_or_none,
-    marker_of,
-    other,
-    owner_of,
-)
+from titan.engine.phases.sides import legion_of, legion_or_none, marker_of, owner_of
 from titan.engine.phases.turn import check_game_over, end_turn
 from titan.engine.prompts import Decision, Prompt
+from titan.engine.queries.model import SIDES, Side, other_side
 from titan.engine.queries.muster import MAX_LEGION
-from titan.engine.state import EngagementStep
+from titan.engine.state import AfterStep, EngagementStep, How
 from titan.variant import TITAN
 
 
-def resolve(ctx: Ctx, how: str, losses: dict[str, list[str]]) -> None:
+def resolve(ctx: Ctx, how: How, losses: dict[Side, list[str]]) -> None:
     """Apply the losses of a decided engagement (public, errata 9.5), then carry on."""
     state = ctx.state
     eng = state.engagement
@@ -46,12 +40,12 @@ def resolve(ctx: Ctx, how: str, losses: dict[str, list[str]]) -> None:
     record_outcome(ctx, how)
 
 
-def concede(ctx: Ctx, side: str) -> None:
+def concede(ctx: Ctx, side: Side) -> None:
     """Rule 9.4: the conceding legion is eliminated; the winner suffers no further losses."""
     eng = ctx.state.engagement
     assert eng is not None
     legion = legion_of(ctx.state, side)
-    ctx.emit(ev.Conceded(as_side(side), legion.marker, eng.land))
+    ctx.emit(ev.Conceded(side, legion.marker, eng.land))
     resolve(ctx, "concede", {side: list(legion.characters)})
 
 
@@ -64,7 +58,7 @@ def battle_over(ctx: Ctx) -> None:
     record_outcome(ctx, result.how, result.winner)
 
 
-def record_outcome(ctx: Ctx, how: str, winner: str | None = "auto") -> None:
+def record_outcome(ctx: Ctx, how: How, winner: Side | Literal["auto"] | None = "auto") -> None:
     """Record the outcome, drop eliminated legions (9.5) and continue. ``winner`` "auto": the
     side with characters left, if only one has any; a battle names it (a side whose Titan
     fell has lost even with characters left, 19.3)."""
@@ -86,7 +80,7 @@ def record_outcome(ctx: Ctx, how: str, winner: str | None = "auto") -> None:
     # (14.2, errata 14.2); a concession before the battle never earns it.
     won = None if eng.winner is None else marker_of(eng, eng.winner)
     ctx.emit(ev.EngagementDecided(eng.land, how, won))
-    eng.stage = 0
+    eng.stage = AfterStep.SUMMON
     after(ctx)
 
 
@@ -95,8 +89,8 @@ def after(ctx: Ctx) -> None:
     state = ctx.state
     eng = state.engagement
     assert eng is not None
-    if eng.stage == 0:
-        eng.stage = 1
+    if eng.stage == AfterStep.SUMMON:
+        eng.stage = AfterStep.REINFORCE
         if (
             eng.winner == "attacker"
             and eng.summon_right
@@ -106,15 +100,15 @@ def after(ctx: Ctx) -> None:
         ):
             eng.step = EngagementStep.SUMMON  # 15.2
             return
-    if eng.stage == 1:
-        eng.stage = 2
+    if eng.stage == AfterStep.REINFORCE:
+        eng.stage = AfterStep.SCORE
         if eng.winner == "defender" and eng.reinforce_right and reinforce_options(ctx):
             eng.step = EngagementStep.REINFORCE  # 14, 14.2
             return
-    if eng.stage == 2:
-        eng.stage = 3
+    if eng.stage == AfterStep.SCORE:
+        eng.stage = AfterStep.ACQUIRE
         _score(ctx)
-    if eng.stage == 3:
+    if eng.stage == AfterStep.ACQUIRE:
         while eng.acquisitions:
             legion = legion_or_none(state, eng.winner) if eng.winner else None
             if (
@@ -125,7 +119,7 @@ def after(ctx: Ctx) -> None:
                 eng.step = EngagementStep.ACQUIRE
                 return
             eng.acquisitions.pop(0)  # 17.1: no room or none left: it cannot be taken
-        eng.stage = 4
+        eng.stage = AfterStep.FINISH
         _finish(ctx)
 
 
@@ -136,7 +130,7 @@ def _score(ctx: Ctx) -> None:
     assert eng is not None
     if eng.winner is None or eng.how == "time_loss":
         return
-    loser = other(eng.winner)
+    loser = other_side(eng.winner)
     value = scoring.value_of(ctx, eng.slain[loser], owner_of(eng, loser))
     if eng.how == "flee":
         value //= 2

@@ -105,7 +105,9 @@ def deal(ctx: Ctx) -> None:
             chars += [name] * n
             if name != TITAN:
                 state.caretaker[name] -= n
-        state.legions[first] = Legion(first, p.index, p.tower, sorted(chars))
+        state.legions[first] = Legion(
+            marker=first, owner=p.index, land=p.tower, characters=sorted(chars)
+        )
         # Everyone knows the starting eight (5.2).
         ctx.emit(ev.LegionCreated(first, p.index, p.tower, tuple(sorted(chars))))
     # Rule 5.1, errata 5.1: turns go in descending order of starting tower.

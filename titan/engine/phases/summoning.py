@@ -60,7 +60,9 @@ def return_summons(ctx: Ctx, lord: str, donor: str, land: int) -> None:
     back = state.legions.get(donor)
     if back is None:
         state.players[eng.attacker_owner].markers.remove(donor)
-        back = state.legions[donor] = Legion(donor, eng.attacker_owner, land, [])
+        back = state.legions[donor] = Legion(
+            marker=donor, owner=eng.attacker_owner, land=land, characters=[]
+        )
     back.characters = sorted([*back.characters, lord])
     eng.summoned = False
     state.summoned_this_turn = False

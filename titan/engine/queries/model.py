@@ -3,6 +3,9 @@
 The battle functions (maneuver, strike, rangestrike) are pure functions of a
 :class:`~titan.variant.Battleland` and a :data:`Board`, so the engine, the AI and
 ``titan.rules`` share them.
+
+:data:`Side` is defined here, the lowest module that needs it, for the whole engine: the game
+state, the events, the views and the wire all name a side of an engagement with it.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Literal
 from titan.variant import Character
 
 Side = Literal["attacker", "defender"]
+SIDES: tuple[Side, Side] = ("attacker", "defender")
 
 
 def other_side(side: Side) -> Side:

@@ -3,7 +3,7 @@
 // describe.ts.) Several events name a side ("attacker"/"defender") or a marker only; the
 // sentences name the players behind them, from the engagement the events belong to.
 import { colourOfMarker } from "./colours";
-import type { Event, PlayerInfo, PlayerView } from "./wire";
+import type { Event, How, PlayerInfo, PlayerView, Removal, Side, Teleport } from "./wire";
 
 /** What earlier events tell about later ones: the engagement under way (its markers). */
 export interface EventContext {
@@ -76,21 +76,21 @@ class Words {
   }
 
   /** A side of the engagement under way: "Ann (the attacker)". */
-  side(side: string): string {
-    const marker = side === "attacker" ? this.ctx.attacker : side === "defender" ? this.ctx.defender : null;
+  side(side: Side): string {
+    const marker = side === "attacker" ? this.ctx.attacker : this.ctx.defender;
     const owner = marker ? this.ownerOf(marker) : null;
     return owner === null ? `the ${side}` : `${this.name(owner)} (the ${side})`;
   }
 
   /** The subject of a sentence about a side, with its verb. */
-  sideSays(side: string, third: string, second: string): string {
+  sideSays(side: Side, third: string, second: string): string {
     const marker = side === "attacker" ? this.ctx.attacker : this.ctx.defender;
     const owner = marker ? this.ownerOf(marker) : null;
     return `${this.side(side)} ${owner !== null && owner === this.view.you ? second : third}`;
   }
 }
 
-const REMOVED: Record<string, string> = {
+const REMOVED: Record<Removal, string> = {
   eliminated: "is removed with its eliminated player (19.4)",
   withdrew: "is removed: its player withdrew (20.4)",
   recombined: "is recombined into another legion",
@@ -98,7 +98,7 @@ const REMOVED: Record<string, string> = {
   destroyed: "is destroyed",
 };
 
-const HOW: Record<string, string> = {
+const HOW: Record<How, string> = {
   flee: "the defender fled",
   agreement: "by agreement",
   concede: "by concession",
@@ -106,9 +106,10 @@ const HOW: Record<string, string> = {
   time_loss: "the attacker ran out of time (10.5)",
 };
 
-function how(h: string | null): string {
-  return h ? HOW[h] ?? h : "";
-}
+const TELEPORTED: Record<Teleport, (lord: string | null) => string> = {
+  tower: (lord) => ` by tower teleport, showing ${lord ? article(lord) : "a lord"} (8.1)`,
+  titan: () => " by Titan teleport (8.2)",
+};
 
 /** One event in a sentence, for the seat of `view` ("you"), or a spectator. */
 export function describeEvent(e: Event, view: PlayerView, ctx: EventContext = { attacker: null, defender: null, land: null }): string {
@@ -143,7 +144,7 @@ function sentence(e: Event, w: Words, view: PlayerView): string {
     case "mulligan":
       return `${w.says(e.player, "takes", "take")} a mulligan (7.6): ${e.old} becomes ${e.roll}`;
     case "moved": {
-      const by = e.teleport === "tower" ? ` by tower teleport, showing ${e.lord ? article(e.lord) : "a lord"} (8.1)` : e.teleport === "titan" ? " by Titan teleport (8.2)" : "";
+      const by = e.teleport ? TELEPORTED[e.teleport](e.lord) : "";
       const attack = e.side ? `, attacking from the ${e.side}` : "";
       return `${w.legion(e.marker)} moves from ${e.frm} to ${e.to}${by}${attack}`;
     }
@@ -156,7 +157,7 @@ function sentence(e: Event, w: Words, view: PlayerView): string {
     case "legion_trimmed":
       return `${w.legion(e.marker)} has more than seven characters: ${list(e.removed)} ${e.removed.length === 1 ? "goes" : "go"} back (4.1); it holds ${list(e.characters)}`;
     case "legion_removed": {
-      const what = REMOVED[e.reason] ?? `leaves the board (${e.reason})`;
+      const what = REMOVED[e.reason];
       return `${w.legion(e.marker)} in land ${e.land} ${what}${e.characters.length ? `: ${list(e.characters)}` : ""}`;
     }
     case "score":
@@ -201,8 +202,8 @@ function sentence(e: Event, w: Words, view: PlayerView): string {
       return `${w.legion(e.marker)} loses ${list(e.characters)}`;
     case "engagement_decided":
       return e.winner
-        ? `${w.legion(e.winner)} wins in land ${e.land} (${how(e.how)})`
-        : `nobody wins in land ${e.land} (${how(e.how)})`;
+        ? `${w.legion(e.winner)} wins in land ${e.land} (${HOW[e.how]})`
+        : `nobody wins in land ${e.land} (${HOW[e.how]})`;
     case "summoned":
       return `${article(e.lord)} is summoned from ${w.legion(e.frm)} into ${w.legion(e.to)} (15)`;
     case "summons_returned":
@@ -215,7 +216,7 @@ function sentence(e: Event, w: Words, view: PlayerView): string {
     case "battle_started":
       return `battle on the ${e.terrain} in land ${e.land}, the attacker entering from the ${e.side}`;
     case "battle_phase":
-      return `battle turn ${e.turn}: ${w.side(e.side)} ${e.phase === "maneuver" ? "maneuvers" : `(${e.phase})`}`;
+      return `battle turn ${e.turn}: ${w.side(e.side)} maneuvers`;
     case "battle_moved":
       return e.frm ? `${e.name} moves from ${e.frm} to ${e.to}` : `${e.name} enters at ${e.to}`;
     case "maneuver_reset":
@@ -235,7 +236,7 @@ function sentence(e: Event, w: Words, view: PlayerView): string {
       return `${e.name} of ${w.legion(e.marker)} is slain`;
     case "battle_ended": {
       const winner = e.winner ? `${w.side(e.winner)} wins` : "nobody wins";
-      return `the battle ends in turn ${e.turn}: ${winner} (${how(e.how)})`;
+      return `the battle ends in turn ${e.turn}: ${winner} (${HOW[e.how]})`;
     }
   }
 }

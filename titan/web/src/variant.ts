@@ -1,5 +1,6 @@
 // The variant's data as the server publishes it (/api/variants/{name}): the files of
 // titan/variants/<name>/, from which the boards are drawn. Their "about" texts explain them.
+import type { EntrySide } from "./wire";
 
 export type ExitSign = "block" | "arch" | "arrow" | "arrows";
 
@@ -30,7 +31,7 @@ export interface BattleHexData {
 
 export interface Battlelands {
   about: string;
-  entry: Record<string, { attacker: string[]; defender: string[] }>;
+  entry: Record<EntrySide, { attacker: string[]; defender: string[] }>;
   tower: { attacker: string[]; defender_deploys: string[]; defender_reinforcement: string[] };
   maps: Record<string, { hexes: Record<string, BattleHexData> }>;
 }

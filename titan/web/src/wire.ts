@@ -23,6 +23,9 @@ export interface Acquired {
 /** Any Action: the member whose 'type' matches. */
 export type Action = Accept | Acquire | BattleMove | CarryOver | ChooseColour | Concede | Decline | DoneMoving | DoneMustering | DoneSplitting | DontFlee | EndPhase | Engage | Fight | Flee | KeepMarker | Move | Mulligan | Muster | NoMoreProposals | Propose | ResetManeuver | Split | Strike | Summon | UndoMove | Withdraw;
 
+/** Errata Complete Sequence 2.5.6.5-2.5.6.10, after an engagement is decided: the step :func:`titan.engine.phases.outcome.after` takes next. Integers: the wire carries the values it carried before the steps had names. */
+export type AfterStep = 0 | 1 | 2 | 3 | 4;
+
 export interface Agreement {
   type: "agreement";
   audience: Array<number> | null;
@@ -34,10 +37,12 @@ export interface Agreement {
 export interface BattleEnded {
   type: "battle_ended";
   audience: Array<number> | null;
-  how: string;
-  winner: "attacker" | "defender" | null;
+  how: BattleHow;
+  winner: Side | null;
   turn: number;
 }
+
+export type BattleHow = "battle" | "concede" | "time_loss";
 
 /** Move (or, from off the board, enter: ``frm`` None) one ``name`` to hex ``to`` (11). */
 export interface BattleMove {
@@ -50,7 +55,7 @@ export interface BattleMove {
 export interface BattleMoved {
   type: "battle_moved";
   audience: Array<number> | null;
-  side: "attacker" | "defender";
+  side: Side;
   name: string;
   frm: string | null;
   to: string;
@@ -60,8 +65,8 @@ export interface BattlePhase {
   type: "battle_phase";
   audience: Array<number> | null;
   turn: number;
-  side: "attacker" | "defender";
-  phase: string;
+  side: Side;
+  phase: "maneuver";
 }
 
 export interface BattleStarted {
@@ -69,7 +74,7 @@ export interface BattleStarted {
   audience: Array<number> | null;
   land: number;
   terrain: string;
-  side: string;
+  side: EntrySide;
 }
 
 export type BattleStep = "attacker_may_concede" | "carry" | "concession_offered" | "counterstrike" | "defender_may_concede" | "drift_concede" | "ending_concede" | "maneuver" | "may_concede_before_counter" | "strike";
@@ -77,16 +82,16 @@ export type BattleStep = "attacker_may_concede" | "carry" | "concession_offered"
 export interface BattleView {
   land: number;
   terrain: string;
-  entry_side: string;
+  entry_side: EntrySide;
   turn: number;
-  phasing: string;
+  phasing: Side;
   step: BattleStep;
   fighters: Array<FighterView>;
   carry: CarryView | null;
   may_undo: boolean;
   summon_window: boolean;
   reinforce_window: boolean;
-  conceding: string | null;
+  conceding: Side | null;
   undo: Array<[number, string | null, boolean]>;
   rolled_this_phase: boolean;
   resume: BattleStep | null;
@@ -143,7 +148,7 @@ export interface Concede {
 export interface Conceded {
   type: "conceded";
   audience: Array<number> | null;
-  side: "attacker" | "defender";
+  side: Side;
   marker: string;
   land: number;
 }
@@ -176,7 +181,7 @@ export interface DontFlee {
 export interface DriftDamage {
   type: "drift_damage";
   audience: Array<number> | null;
-  side: "attacker" | "defender";
+  side: Side;
   name: string;
   hex: string;
   hits: number;
@@ -197,7 +202,7 @@ export interface EngagementDecided {
   type: "engagement_decided";
   audience: Array<number> | null;
   land: number;
-  how: string;
+  how: How;
   winner: string | null;
 }
 
@@ -207,7 +212,7 @@ export interface EngagementStarted {
   land: number;
   attacker: string;
   defender: string;
-  side: string | null;
+  side: EntrySide | null;
 }
 
 /** Complete Sequence 2.5: choosing is the step with no engagement under way. */
@@ -220,11 +225,11 @@ export interface EngagementView {
   attacker_owner: number;
   defender_owner: number;
   step: EngagementStep;
-  how: string | null;
-  winner: string | null;
+  how: How | null;
+  winner: Side | null;
   acquisitions: Array<number>;
-  slain: Record<string, Array<string>>;
-  stage: number;
+  slain: Partial<Record<Side, Array<string>>>;
+  stage: AfterStep;
   summon_right: boolean;
   reinforce_right: boolean;
   summoned: boolean;
@@ -232,6 +237,8 @@ export interface EngagementView {
   negotiation: NegotiationView | null;
   battle: BattleView | null;
 }
+
+export type EntrySide = "bottom" | "left" | "right";
 
 /** Any Event: the member whose 'type' matches. */
 export type Event = Acquired | Agreement | BattleEnded | BattleMoved | BattlePhase | BattleStarted | CarriedOver | ColourChosen | Conceded | DriftDamage | EngagementDecided | EngagementStarted | Fled | GameOver | LeftOff | LegionCreated | LegionRemoved | LegionRevealed | LegionShown | LegionTrimmed | Losses | ManeuverReset | MarkersPassed | MoveUndone | Moved | MovementRoll | MulliganTaken | Mustered | Negotiating | NoMoreProposalsDeclared | PlayerEliminated | PlayerWithdrew | ProposalsMade | Recombined | ReinforcementReturned | Score | Slain | SplitDetail | SplitMade | Struck | Summoned | SummonsReturned | TowerAssigned | TowerRolls | TurnEnded | TurnStarted;
@@ -243,7 +250,7 @@ export interface Fight {
 
 export interface FighterView {
   name: string;
-  side: string;
+  side: Side;
   hex: string | null;
   power: number;
   hits: number;
@@ -253,7 +260,7 @@ export interface FighterView {
   slain: boolean;
   gone: boolean;
   in_contact: boolean;
-  newcomer: string | null;
+  newcomer: Newcomer | null;
   donor: string | null;
   donor_land: number | null;
 }
@@ -278,6 +285,8 @@ export interface GameOver {
   totals: Record<string, number> | null;
 }
 
+export type How = "agreement" | "battle" | "concede" | "flee" | "time_loss";
+
 /** Errata 4.7: which marker a recombined legion keeps when the choice is free. */
 export interface KeepMarker {
   type: "keep_marker";
@@ -288,7 +297,7 @@ export interface KeepMarker {
 export interface LeftOff {
   type: "left_off";
   audience: Array<number> | null;
-  side: "attacker" | "defender";
+  side: Side;
   characters: Array<string>;
 }
 
@@ -308,7 +317,7 @@ export interface LegionRemoved {
   audience: Array<number> | null;
   marker: string;
   land: number;
-  reason: string;
+  reason: Removal;
   characters: Array<string>;
 }
 
@@ -345,10 +354,10 @@ export interface LegionView {
   moved: boolean;
   known: Array<string>;
   complete: boolean;
-  entry_side: string | null;
+  entry_side: EntrySide | null;
   start_land: number | null;
   mustered: boolean;
-  teleported: string | null;
+  teleported: Teleport | null;
   split_from: string | null;
 }
 
@@ -363,7 +372,7 @@ export interface Losses {
 export interface ManeuverReset {
   type: "maneuver_reset";
   audience: Array<number> | null;
-  side: "attacker" | "defender";
+  side: Side;
 }
 
 export interface MarkersPassed {
@@ -400,9 +409,9 @@ export interface Moved {
   marker: string;
   frm: number;
   to: number;
-  teleport: string | null;
+  teleport: Teleport | null;
   lord: string | null;
-  side: string | null;
+  side: EntrySide | null;
 }
 
 export interface MovementRoll {
@@ -446,16 +455,18 @@ export interface Mustered {
 export interface Negotiating {
   type: "negotiating";
   audience: Array<number> | null;
-  side: "attacker" | "defender";
+  side: Side;
   land: number;
 }
 
 export interface NegotiationView {
-  turn: string;
-  no_more: string | null;
+  turn: Side;
+  no_more: Side | null;
   attacker_proposals: Array<Proposal>;
   defender_proposals: Array<Proposal>;
 }
+
+export type Newcomer = "reinforcement" | "summoned";
 
 export interface NoMoreProposals {
   type: "no_more_proposals";
@@ -464,7 +475,7 @@ export interface NoMoreProposals {
 export interface NoMoreProposalsDeclared {
   type: "no_more_proposals";
   audience: Array<number> | null;
-  side: "attacker" | "defender";
+  side: Side;
   land: number;
 }
 
@@ -539,7 +550,7 @@ export interface Proposal {
 export interface ProposalsMade {
   type: "proposals";
   audience: Array<number> | null;
-  side: "attacker" | "defender";
+  side: Side;
   proposals: Array<[Array<string>, Array<string>]>;
 }
 
@@ -565,6 +576,8 @@ export interface ReinforcementReturned {
   creature: string;
 }
 
+export type Removal = "destroyed" | "disbanded" | "eliminated" | "recombined" | "withdrew";
+
 /** Errata 11.0: undo this maneuver phase's moves, until the first strike is rolled. */
 export interface ResetManeuver {
   type: "reset_maneuver";
@@ -579,10 +592,12 @@ export interface Score {
   reason: string;
 }
 
+export type Side = "attacker" | "defender";
+
 export interface Slain {
   type: "slain";
   audience: Array<number> | null;
-  side: "attacker" | "defender";
+  side: Side;
   name: string;
   marker: string;
 }
@@ -626,7 +641,7 @@ export interface Strike {
 export interface Struck {
   type: "struck";
   audience: Array<number> | null;
-  side: "attacker" | "defender";
+  side: Side;
   striker: string;
   frm: string;
   target: string;
@@ -663,6 +678,8 @@ export interface SummonsReturned {
   to: string;
   land: number;
 }
+
+export type Teleport = "titan" | "tower";
 
 export interface TowerAssigned {
   type: "tower_assigned";

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from titan.engine.battle.state import BattleState, Fighter
 from titan.engine.context import Ctx
-from titan.engine.phases.sides import as_side, owner_of
 from titan.engine.queries.model import Piece, Side
 from titan.engine.state import Engagement
 from titan.variant import TITAN, Battleland, Variant, titan_power
@@ -28,15 +27,14 @@ def power(ctx: Ctx, name: str, owner: int) -> int:
 
 
 # Pieces are immutable values: one per (variant, name, side, power, damage) serves every board.
-_PIECES: dict[tuple[Variant, str, str, int, int], Piece] = {}
+_PIECES: dict[tuple[Variant, str, Side, int, int], Piece] = {}
 
 
 def piece(ctx: Ctx, f: Fighter) -> Piece:
     key = (ctx.variant, f.name, f.side, f.power, f.hits)  # variants hash by identity
     made = _PIECES.get(key)
     if made is None:
-        side: Side = as_side(f.side)
-        made = _PIECES[key] = Piece(ctx.variant.characters[f.name], side, f.power, f.hits)
+        made = _PIECES[key] = Piece(ctx.variant.characters[f.name], f.side, f.power, f.hits)
     return made
 
 
@@ -54,7 +52,3 @@ def fighter_at(b: BattleState, hex_: str) -> Fighter | None:
         if f.hex == hex_ and not f.gone:
             return f
     return None
-
-
-def player_of(eng: Engagement, side: str) -> int:
-    return owner_of(eng, side)

@@ -12,9 +12,10 @@ from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.handler import Handler
 from titan.engine.phases.battle import maneuvering, sequence, striking
-from titan.engine.phases.battle.field import engaged, player_of
-from titan.engine.phases.sides import other, owner_of
+from titan.engine.phases.battle.field import engaged
+from titan.engine.phases.sides import owner_of
 from titan.engine.prompts import Decision, Prompt
+from titan.engine.queries.model import Side, other_side
 from titan.engine.state import GameState
 
 start = sequence.start
@@ -26,7 +27,7 @@ def _battle(state: GameState) -> BattleState:
     return eng.battle
 
 
-def _side_deciding(b: BattleState) -> str:
+def _side_deciding(b: BattleState) -> Side:
     """Which side answers the battle's current question."""
     step = b.step
     if step == BattleStep.ATTACKER_MAY_CONCEDE:
@@ -34,10 +35,10 @@ def _side_deciding(b: BattleState) -> str:
     if step == BattleStep.DEFENDER_MAY_CONCEDE:
         return "defender"
     if step in (BattleStep.DRIFT_CONCEDE, BattleStep.MAY_CONCEDE_BEFORE_COUNTER):
-        return other(b.phasing)
+        return other_side(b.phasing)
     if step == BattleStep.CONCESSION_OFFERED:
         assert b.conceding is not None
-        return other(b.conceding)
+        return other_side(b.conceding)
     if step in (BattleStep.STRIKE, BattleStep.COUNTERSTRIKE):
         return striking.striking_side(b)
     if step == BattleStep.CARRY:
@@ -54,7 +55,7 @@ def decider(state: GameState) -> int:
 
 def _concession_prompt(ctx: Ctx) -> Prompt:
     eng, b = engaged(ctx)
-    player = player_of(eng, _side_deciding(b))
+    player = owner_of(eng, _side_deciding(b))
     if b.step == BattleStep.CONCESSION_OFFERED:
         return Prompt(player, Decision.CONCESSION_OFFERED, (Decline(), Concede()))
     return Prompt(player, Decision.BATTLE_MAY_CONCEDE, (Concede(), Decline()))

@@ -11,9 +11,9 @@ from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.phases import reinforcement, summoning
 from titan.engine.phases.battle import sequence
-from titan.engine.phases.battle.field import battleland, board, engaged, piece, player_of, power
+from titan.engine.phases.battle.field import battleland, board, engaged, piece, power
 from titan.engine.phases.mustering import do_muster
-from titan.engine.phases.sides import as_side
+from titan.engine.phases.sides import owner_of
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.queries.maneuver import deploy, reach
 
@@ -24,10 +24,10 @@ def _entry_hexes(ctx: Ctx, b: BattleState, f: Fighter) -> tuple[str, ...]:
     e = ctx.variant.entry
     tower = battleland(ctx, b).tower
     if f.side == "attacker":
-        return e.tower_attacker if tower else e.attacker[b.entry_side]  # type: ignore[index]
+        return e.tower_attacker if tower else e.attacker[b.entry_side]
     if tower:
         return e.tower_reinforcement if f.newcomer else e.tower_defender_deploys
-    return e.defender[b.entry_side]  # type: ignore[index]
+    return e.defender[b.entry_side]
 
 
 def destinations(ctx: Ctx, b: BattleState, f: Fighter) -> frozenset[str]:
@@ -72,7 +72,7 @@ def prompt(ctx: Ctx) -> Prompt:
     if b.undo and not b.rolled_this_phase:
         opts.append(ResetManeuver())
     opts += [EndPhase(), Concede()]
-    player = player_of(eng, b.phasing)
+    player = owner_of(eng, b.phasing)
     return Prompt(player, Decision.MANEUVER, tuple(opts), battle_turn=b.turn)
 
 
@@ -105,20 +105,20 @@ def apply(ctx: Ctx, action: Action) -> None:
         b.undo.append((b.fighters.index(f), f.hex, f.entered))
         frm = f.hex
         f.hex, f.moved, f.entered = action.to, True, True
-        ctx.emit(ev.BattleMoved(as_side(f.side), f.name, frm, action.to))
+        ctx.emit(ev.BattleMoved(f.side, f.name, frm, action.to))
     elif isinstance(action, ResetManeuver):
         for idx, hex_, entered in reversed(b.undo):
             f = b.fighters[idx]
             f.hex, f.entered, f.moved = hex_, entered, False
         b.undo = []
-        ctx.emit(ev.ManeuverReset(as_side(b.phasing)))
+        ctx.emit(ev.ManeuverReset(b.phasing))
     elif isinstance(action, Muster):
         do_muster(ctx, ctx.state.legions[eng.defender], action)
         eng.reinforced = True
         b.reinforce_window = False
         strength = power(ctx, action.creature, eng.defender_owner)
         b.fighters.append(
-            Fighter(action.creature, "defender", newcomer="reinforcement", power=strength)
+            Fighter(name=action.creature, side="defender", newcomer="reinforcement", power=strength)
         )
     elif isinstance(action, Summon):
         donor_land = ctx.state.legions[action.donor].land
@@ -127,8 +127,8 @@ def apply(ctx: Ctx, action: Action) -> None:
         strength = power(ctx, action.lord, eng.attacker_owner)
         b.fighters.append(
             Fighter(
-                action.lord,
-                "attacker",
+                name=action.lord,
+                side="attacker",
                 newcomer="summoned",
                 power=strength,
                 donor=action.donor,

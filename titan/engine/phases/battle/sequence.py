@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from titan.engine import events as ev
-from titan.engine.battle.state import BattleState, BattleStep, Fighter
+from titan.engine.battle.state import BattleHow, BattleState, BattleStep, Fighter
 from titan.engine.context import Ctx
 from titan.engine.phases import reinforcement, summoning
 from titan.engine.phases.battle.field import battleland, board, engaged, power
-from titan.engine.phases.sides import SIDES, as_side, marker_of, other
+from titan.engine.phases.sides import marker_of, owner_of
 from titan.engine.queries.maneuver import in_contact
+from titan.engine.queries.model import SIDES, Side, other_side
 from titan.engine.state import BattleResult
 from titan.variant import TITAN
 
@@ -29,12 +30,10 @@ def start(ctx: Ctx) -> None:
     attacker = ctx.state.legions[eng.attacker]
     side = "bottom" if land.is_tower else (attacker.entry_side or "bottom")
     b = BattleState(land=eng.land, terrain=land.terrain, entry_side=side)
-    for s, marker, owner in (
-        ("attacker", eng.attacker, eng.attacker_owner),
-        ("defender", eng.defender, eng.defender_owner),
-    ):
-        for name in ctx.state.legions[marker].characters:
-            b.fighters.append(Fighter(name, s, power=power(ctx, name, owner)))
+    for s in SIDES:
+        owner = owner_of(eng, s)
+        for name in ctx.state.legions[marker_of(eng, s)].characters:
+            b.fighters.append(Fighter(name=name, side=s, power=power(ctx, name, owner)))
     eng.battle = b
     ctx.emit(ev.BattleStarted(eng.land, land.terrain, side))
 
@@ -57,7 +56,7 @@ def begin_maneuver(ctx: Ctx, b: BattleState) -> None:
     b.reinforce_window = (
         b.phasing == "defender" and b.turn == 4 and eng.reinforce_right and not eng.reinforced
     )
-    ctx.emit(ev.BattlePhase(b.turn, as_side(b.phasing), "maneuver"))
+    ctx.emit(ev.BattlePhase(b.turn, b.phasing, "maneuver"))
 
 
 def end_maneuver(ctx: Ctx, b: BattleState) -> None:
@@ -72,7 +71,7 @@ def end_maneuver(ctx: Ctx, b: BattleState) -> None:
         for f in left_off:  # 10.1, errata 10.1: left off means slain
             f.slain = True
         if left_off:
-            ctx.emit(ev.LeftOff(as_side(b.phasing), tuple(f.name for f in left_off)))
+            ctx.emit(ev.LeftOff(b.phasing, tuple(f.name for f in left_off)))
             remove_slain(ctx, b, left_off)
     if b.phasing == "attacker" and b.turn == 1:
         b.attacker_committed = True
@@ -117,7 +116,7 @@ def begin_strike(ctx: Ctx, b: BattleState) -> None:
         if f.hits >= f.power:
             f.slain = True  # it may still strike (hazard chart)
         assert f.hex is not None
-        ctx.emit(ev.DriftDamage(as_side(f.side), f.name, f.hex, f.hits))
+        ctx.emit(ev.DriftDamage(f.side, f.name, f.hex, f.hits))
     land = battleland(ctx, b)
     here = board(ctx, b)
     for f in b.fighters:
@@ -137,7 +136,7 @@ def remove_slain(ctx: Ctx, b: BattleState, slain: Sequence[Fighter]) -> None:
             b.summon_trigger = True  # 15, errata 10.1: a defender who entered was slain
         f.gone = True
         f.hex = None
-        ctx.emit(ev.Slain(as_side(f.side), f.name, legion.marker))
+        ctx.emit(ev.Slain(f.side, f.name, legion.marker))
 
 
 def end_strike_phase(ctx: Ctx, b: BattleState) -> None:
@@ -162,13 +161,14 @@ def end_strike_phase(ctx: Ctx, b: BattleState) -> None:
     begin_maneuver(ctx, b)
 
 
-def finish(ctx: Ctx, conceder: str | None = None) -> None:
+def finish(ctx: Ctx, conceder: Side | None = None) -> None:
     """End the battle: the outcome, then healing (13.3); the engagement takes it from there."""
     eng, b = engaged(ctx)
     dead_titan = {s for s in SIDES if TITAN in eng.slain[s]}
-    winner: str | None
+    winner: Side | None
+    how: BattleHow
     if conceder is not None:
-        rival = other(conceder)
+        rival = other_side(conceder)
         remove_slain(ctx, b, [f for f in b.fighters if f.side == conceder and not f.gone])
         # Errata 9.4/9.5: conceding to a side already wiped out or Titan-less is mutual.
         winner = None if (rival in dead_titan or not b.alive(rival)) else rival
@@ -183,5 +183,5 @@ def finish(ctx: Ctx, conceder: str | None = None) -> None:
         how = "battle"
     for f in b.fighters:
         f.hits = 0  # 13.3: survivors are healed
-    ctx.emit(ev.BattleEnded(how, None if winner is None else as_side(winner), b.turn))
-    eng.result = BattleResult(how, winner)
+    ctx.emit(ev.BattleEnded(how, winner, b.turn))
+    eng.result = BattleResult(how=how, winner=winner)

@@ -10,19 +10,19 @@ from titan.engine.battle.state import BattleState, BattleStep, Fighter, PendingC
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.phases.battle import sequence
-from titan.engine.phases.battle.field import battleland, board, engaged, fighter_at, player_of
-from titan.engine.phases.sides import as_side, other
+from titan.engine.phases.battle.field import battleland, board, engaged, fighter_at
+from titan.engine.phases.sides import owner_of
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.queries.carryover import carry_sequences
 from titan.engine.queries.maneuver import in_contact
-from titan.engine.queries.model import Board
+from titan.engine.queries.model import Board, Side, other_side
 from titan.engine.queries.rangestrike import rangestrike_options, rangestrike_targets
 from titan.engine.queries.strike import strike_options, strike_targets
 from titan.variant import Battleland
 
 
-def striking_side(b: BattleState) -> str:
-    return b.phasing if b.step == BattleStep.STRIKE else other(b.phasing)
+def striking_side(b: BattleState) -> Side:
+    return b.phasing if b.step == BattleStep.STRIKE else other_side(b.phasing)
 
 
 def _fighter_strikes(
@@ -75,7 +75,7 @@ def prompt(ctx: Ctx) -> Prompt:
         opts.append(EndPhase())
     opts.append(Concede())
     kind = Decision.STRIKE if b.step == BattleStep.STRIKE else Decision.COUNTERSTRIKE
-    return Prompt(player_of(eng, striking_side(b)), kind, tuple(opts))
+    return Prompt(owner_of(eng, striking_side(b)), kind, tuple(opts))
 
 
 def check(ctx: Ctx, action: Action) -> None:
@@ -129,7 +129,7 @@ def _strike(ctx: Ctx, b: BattleState, action: Strike) -> None:
         target.slain = True
     ctx.emit(
         ev.Struck(
-            as_side(striker.side),
+            striker.side,
             striker.name,
             action.frm,
             target.name,
@@ -146,12 +146,12 @@ def _strike(ctx: Ctx, b: BattleState, action: Strike) -> None:
     carry = [h for h in carry if (c := fighter_at(b, h)) is not None and not c.slain]
     if excess > 0 and carry:  # 12.1: rangestrikes never carry over
         b.carry = PendingCarry(
-            b.fighters.index(striker),
-            action.target,
-            excess,
-            action.strike_number,
-            action.dice,
-            carry,
+            striker=b.fighters.index(striker),
+            target=action.target,
+            excess=excess,
+            strike_number=action.strike_number,
+            dice=action.dice,
+            options=carry,
         )
         b.resume, b.step = b.step, BattleStep.CARRY
 
@@ -183,7 +183,7 @@ def carry_prompt(ctx: Ctx) -> Prompt:
     assert b.carry is not None
     striker = b.fighters[b.carry.striker]
     opts = tuple(_carry_options(b))
-    return Prompt(player_of(eng, striker.side), Decision.CARRY_OVER, opts)
+    return Prompt(owner_of(eng, striker.side), Decision.CARRY_OVER, opts)
 
 
 def check_carry(ctx: Ctx, action: Action) -> None:

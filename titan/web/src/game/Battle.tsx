@@ -3,11 +3,11 @@
 // ones still off the board in a tray per side, and what is going on (battle turn of 7,
 // phasing side, step). Clicks pick characters and answer the decision through interaction.ts.
 import { styleOf } from "../colours";
-import type { BattleStep, BattleView, FighterView, Struck } from "../wire";
+import type { BattleStep, BattleView, FighterView, Side, Struck } from "../wire";
 import { Tray } from "./battle/Tray";
 import { BattleMap } from "./battle/BattleMap";
 import { StrikeResult } from "./battle/Dice";
-import { interaction, type Side } from "./battle/interaction";
+import { interaction } from "./battle/interaction";
 import { useUi } from "./ui";
 
 const LAST_TURN = 7; // 10.5
@@ -56,7 +56,6 @@ export function Battle(props: { battle: BattleView; lastStrike?: Struck | null }
 
 function BattleHeader(props: { battle: BattleView; name: (s: Side) => string }) {
   const b = props.battle;
-  const phasing = b.phasing === "attacker" || b.phasing === "defender" ? b.phasing : null;
   // 10.5: the attacker loses if the battle is not over at the end of his seventh turn.
   const lastTurn = b.turn >= LAST_TURN;
   return (
@@ -68,7 +67,7 @@ function BattleHeader(props: { battle: BattleView; name: (s: Side) => string }) 
         {b.terrain} · land {b.land}
       </span>
       <span data-phasing={b.phasing}>
-        {phasing ? `${props.name(phasing)}'s turn (${phasing})` : b.phasing} · {STEP_WORDS[b.step] ?? b.step}
+        {props.name(b.phasing)}'s turn ({b.phasing}) · {STEP_WORDS[b.step]}
       </span>
       {b.summon_window && <span title="Rule 15">an angel may be summoned</span>}
       {b.reinforce_window && <span title="Rule 14">the defender may reinforce</span>}

@@ -1,7 +1,7 @@
 // Panels of the battle decisions: maneuver, strike, counterstrike, carry-over, concessions.
 // The board and these panels share one selection (battle/interaction.ts): a character picked
 // on either shows its destinations or targets on both, and every option stays a button here.
-import type { Action, BattleView, Decision, FighterView, Strike } from "../wire";
+import type { Action, BattleStep, BattleView, Decision, FighterView, Strike } from "../wire";
 import { character } from "../variant";
 import { atLeast, expectedHits, hitDistribution, percent } from "./battle/odds";
 import {
@@ -243,7 +243,8 @@ function CarryPanel() {
 
 // --- concessions (errata 2.5.6.2-2.5.6.4, 9.4) ----------------------------------------------
 
-const DECLINE_WORDS: Partial<Record<string, [string, string]>> = {
+// The steps at which a side may concede (those of the decision battle_may_concede).
+const DECLINE_WORDS: Partial<Record<BattleStep, [string, string]>> = {
   attacker_may_concede: ["Fight on: let the battle begin", "errata 2.5.6.2: the attacker may concede before the battle"],
   defender_may_concede: ["Fight on: let the battle begin", "errata 2.5.6.3: the defender may concede before the battle"],
   drift_concede: ["Fight on (drift damage follows)", "errata 9.4, 11.7: you may concede before drift damage"],

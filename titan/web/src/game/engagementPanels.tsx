@@ -5,10 +5,9 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { styleOf } from "../colours";
 import { list } from "../events";
-import type { Action, Decision, EngagementView, Proposal } from "../wire";
+import type { Action, Decision, Proposal, Side } from "../wire";
+import { sideOf } from "./battle/interaction";
 import { optionsOf, type PanelSpec, useUi } from "./ui";
-
-type Side = "attacker" | "defender";
 
 function sameProposal(a: Proposal, b: Proposal): boolean {
   const eq = (x: string[], y: string[]) => x.length === y.length && x.every((n, i) => n === y[i]);
@@ -17,13 +16,6 @@ function sameProposal(a: Proposal, b: Proposal): boolean {
 
 function keyOf(p: Proposal): string {
   return `${p.attacker_losses.join("+")}|${p.defender_losses.join("+")}`;
-}
-
-/** Which side the viewer plays in this engagement, if any. */
-function mySide(eng: EngagementView, you: number | null): Side | null {
-  if (you === eng.attacker_owner) return "attacker";
-  if (you === eng.defender_owner) return "defender";
-  return null;
 }
 
 /** One engaged legion: whose, its marker, its height and what this seat knows it holds. */
@@ -214,7 +206,7 @@ function NegotiatePanel() {
   const ui = useUi();
   const { view, prompt } = ui;
   const eng = view.engagement;
-  const me = eng ? mySide(eng, view.you) : null;
+  const me = eng ? sideOf(eng, view.you) : null;
   const neg = eng?.negotiation ?? null;
   if (!eng || !me || !prompt) return <Legions />;
   const mine = me === "attacker" ? neg?.attacker_proposals ?? [] : neg?.defender_proposals ?? [];

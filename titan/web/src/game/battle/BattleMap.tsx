@@ -3,10 +3,10 @@ import type { ComponentChildren } from "preact";
 // edges, the attacker's (and defender's) entry edge, and the characters on their hexes.
 import type { ColourStyle } from "../../colours";
 import type { Hexside } from "../../variant";
-import type { BattleView, Struck } from "../../wire";
+import type { BattleView, Side, Struck } from "../../wire";
 import { useUi } from "../ui";
 import { BATTLE_LABELS, CENTRE, edge, HEXES, type HexPos, hexPoints, neighbour, outward, R, VIEW_H, VIEW_W } from "./geometry";
-import { type Interaction, clickHex, type Side } from "./interaction";
+import { type Interaction, clickHex } from "./interaction";
 import { hazardLook, hexLook } from "./terrain";
 import { Token } from "./Token";
 
@@ -120,8 +120,8 @@ function EntryEdges(props: { battle: BattleView; colour: (s: Side) => ColourStyl
   const sides: Array<[Side, string[], string]> = tower
     ? [["attacker", bl.tower.attacker, "Attacker enters"]]
     : [
-        ["attacker", entry?.attacker ?? [], `Attacker enters (${props.battle.entry_side})`],
-        ["defender", entry?.defender ?? [], "Defender enters"],
+        ["attacker", entry.attacker, `Attacker enters (${props.battle.entry_side})`],
+        ["defender", entry.defender, "Defender enters"],
       ];
   return (
     <g pointer-events="none">

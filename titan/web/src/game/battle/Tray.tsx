@@ -1,10 +1,10 @@
 // A side's characters that are not on the battleland: those still to enter (10.1, 14, 15; a
 // click picks one to enter) and those gone (slain and removed, or left off).
 import type { ColourStyle } from "../../colours";
-import type { FighterView } from "../../wire";
+import type { FighterView, Side } from "../../wire";
 import { character } from "../../variant";
 import { useUi } from "../ui";
-import { fighterKey, type Interaction, pick, type Side } from "./interaction";
+import { fighterKey, type Interaction, pick } from "./interaction";
 
 export function Tray(props: { side: Side; who: string; style: ColourStyle; off: FighterView[]; gone: FighterView[]; it: Interaction }) {
   const ui = useUi();

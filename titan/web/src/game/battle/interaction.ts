@@ -2,17 +2,15 @@
 // hexes answer the pick (legal destinations, strike targets, carry-over targets). The board
 // (Battle.tsx) and the decision panels (battlePanels.tsx) share this, so both always agree
 // and only the prompt's own options are ever sent.
-import type { Action, BattleMove, BattleView, CarryOver, EngagementView, FighterView, Strike } from "../../wire";
+import type { Action, BattleMove, BattleView, CarryOver, EngagementView, FighterView, Side, Strike } from "../../wire";
 import { optionsOf, type Ui } from "../ui";
-
-export type Side = "attacker" | "defender";
 
 /** The key of a character, as in data-fighter: "<side>:<name>:<hex or 'off'>". */
 export function fighterKey(f: Pick<FighterView, "side" | "name" | "hex">): string {
   return `${f.side}:${f.name}:${f.hex ?? "off"}`;
 }
 
-export function parseKey(key: string | null): { side: string; name: string; hex: string | null } | null {
+export function parseKey(key: string | null): { side: Side; name: string; hex: string | null } | null {
   if (!key) return null;
   const parts = key.split(":");
   if (parts.length !== 3) return null;
