@@ -8,7 +8,11 @@ turns them into JSON and back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
+
+from titan.variant import EntrySide
+
+Teleport = Literal["tower", "titan"]  # rule 8.1 (revealing a lord) and rule 8.2
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +73,8 @@ class Move(Action):
     kind: ClassVar[str] = "move"
     legion: str
     land: int
-    side: str | None = None
-    teleport: str | None = None
+    side: EntrySide | None = None
+    teleport: Teleport | None = None
     lord: str | None = None
 
 

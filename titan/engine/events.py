@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
+from titan.engine.actions import Teleport
 from titan.engine.battle.state import BattleHow
 from titan.engine.queries.model import Side
-from titan.engine.state import How, Teleport
+from titan.engine.state import How
 from titan.variant import EntrySide
 
 # Why a marker leaves the board: with its eliminated player (19.4), a withdrawal (errata 20.4),

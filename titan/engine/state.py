@@ -16,12 +16,10 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Literal
 
-from titan.engine.actions import Proposal
+from titan.engine.actions import Proposal, Teleport
 from titan.engine.battle.state import BattleHow, BattleState
 from titan.engine.queries.model import Side
 from titan.variant import EntrySide
-
-Teleport = Literal["tower", "titan"]  # rule 8.1 (revealing a lord) and rule 8.2
 
 # How an engagement was decided (rules 9.2, 9.3, 9.4, 10.5): a battle's ends, or before one.
 How = Literal[BattleHow, "flee", "agreement"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from titan.engine.actions import Proposal
+from titan.engine.actions import Proposal, Teleport
 from titan.engine.battle.state import BattleState, BattleStep, Newcomer
 from titan.engine.queries.model import Side
 from titan.engine.state import (
@@ -27,7 +27,6 @@ from titan.engine.state import (
     How,
     Legion,
     Phase,
-    Teleport,
 )
 from titan.variant import EntrySide, titan_power
 

@@ -43,13 +43,13 @@ from typing import Any, Literal, TypeVar
 import msgspec
 
 from titan.engine import actions as a
-from titan.engine.actions import Action
+from titan.engine.actions import Action, Teleport
 from titan.engine.battle import actions as b
 from titan.engine.battle.state import BattleHow, Newcomer
 from titan.engine.events import EVENT_TYPES, Removal
 from titan.engine.prompts import Prompt
 from titan.engine.queries.model import Side
-from titan.engine.state import How, Teleport
+from titan.engine.state import How
 from titan.engine.views import PlayerView
 from titan.variant import EntrySide
 

@@ -4,18 +4,24 @@ errata 4.7, 7.0; Complete Sequence of Play 2.2-2.4)."""
 
 from __future__ import annotations
 
-from typing import cast
-
 from titan.engine import events as ev
-from titan.engine.actions import Action, DoneMoving, KeepMarker, Move, Mulligan, UndoMove, Withdraw
+from titan.engine.actions import (
+    Action,
+    DoneMoving,
+    KeepMarker,
+    Move,
+    Mulligan,
+    UndoMove,
+    Withdraw,
+)
 from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.phases import elimination, turn
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.queries.movement import masterboard_moves
 from titan.engine.queries.teleport import titan_teleports, tower_teleports
-from titan.engine.state import GameState, Legion, Phase, Teleport
-from titan.variant import TITAN, EntrySide, titan_power
+from titan.engine.state import GameState, Legion, Phase
+from titan.variant import TITAN, titan_power
 
 
 def roll_movement(ctx: Ctx) -> None:
@@ -160,13 +166,9 @@ def _move(ctx: Ctx, action: Move) -> None:
     legion.start_land = legion.land
     legion.land = action.land
     legion.moved = True
-    # check() found the move among legion_moves, whose teleports and sides are the rules' own
-    # words; Move's fields say only str until the action shapes are checked against Literals.
-    teleport = cast("Teleport | None", action.teleport)
-    side = cast("EntrySide | None", action.side)
-    legion.teleported = teleport
+    legion.teleported = action.teleport
     enemies = any(lg.owner != legion.owner for lg in state.legions_at(action.land))
-    legion.entry_side = side if enemies else None
+    legion.entry_side = action.side if enemies else None
     if action.teleport:
         state.teleported_this_turn = True
     state.moves_made.append(legion.marker)
@@ -176,7 +178,7 @@ def _move(ctx: Ctx, action: Move) -> None:
             legion.marker,
             legion.start_land,
             action.land,
-            teleport,
+            action.teleport,
             action.lord,
             legion.entry_side,
         )

@@ -388,8 +388,8 @@ export interface Move {
   type: "move";
   legion: string;
   land: number;
-  side: string | null;
-  teleport: string | null;
+  side: EntrySide | null;
+  teleport: Teleport | null;
   lord: string | null;
 }
 
