@@ -61,10 +61,6 @@ class Character:
         return self.kind == "lord"
 
     @property
-    def is_demilord(self) -> bool:
-        return self.kind == "demilord"
-
-    @property
     def is_creature(self) -> bool:
         return self.kind == "creature"
 

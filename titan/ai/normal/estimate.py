@@ -55,9 +55,6 @@ class BoardEstimate:
     def of(self, owner: int) -> list[Force]:
         return [f for f in self.forces.values() if f.owner == owner]
 
-    def enemies_of(self, owner: int) -> list[Force]:
-        return [f for f in self.forces.values() if f.owner != owner]
-
 
 def _pool(variant: Variant, view: PlayerView) -> Counter[str]:
     """Characters in play that nobody in this view has located (errata 4.6: the stacks and
