@@ -15,9 +15,9 @@ import pytest
 from titan.ai.normal import NormalBot
 from titan.ai.random_bot import RandomBot
 from titan.ai.strong import StrongBot, simulate
-from titan.ai.strong import bot as bot_module
 from titan.ai.strong.budget import TINY
 from titan.ai.strong.fastbattle import FastBattle
+from titan.ai.strong.field import read_field
 from titan.engine.actions import Action, Decline, Withdraw
 from titan.engine.battle.actions import BattleMove, EndPhase, Strike
 from titan.engine.battle.state import BattleStep
@@ -149,7 +149,7 @@ def test_a_foregone_decision_is_made_without_search(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(FastBattle, "play", count("compact battle", FastBattle.play))
     monkeypatch.setattr(simulate, "play_battle", count("engine battle", simulate.play_battle))
-    monkeypatch.setattr(bot_module, "read_field", count("field", bot_module.read_field))
+    monkeypatch.setattr("titan.ai.strong.bot.read_field", count("field", read_field))
     game = battle_game(["Titan", "Ogre"], ["Troll"], "Plains")
     bot = strong(1)
     prompt = game.prompt()
