@@ -114,7 +114,7 @@ def members(field: Battlefield, side: str) -> tuple[Member, ...]:
         if f.side != side or f.slain or f.hits >= f.power:
             continue
         skill = float(field.variant.characters[f.name].skill)
-        out.append((f.name, float(f.power - f.hits), skill))
+        out.append(Member(f.name, float(f.power - f.hits), skill))
     return tuple(sorted(out))
 
 
@@ -133,7 +133,7 @@ def outlook_now(field: Battlefield) -> Outlook:
 def without_titan(field: Battlefield) -> float:
     """Our chance of winning if our Titan stayed out of the fight: the others alone."""
     left = max(1, 2 * (7 - field.battle.turn) + 1)
-    ours = tuple(m for m in members(field, field.side) if m[0] != TITAN)
+    ours = tuple(m for m in members(field, field.side) if m.name != TITAN)
     theirs = members(field, "defender" if field.side == "attacker" else "attacker")
     if field.side == "attacker":
         return battle_outlook(field.variant, ours, theirs, field.battle.terrain, left).attacker_wins

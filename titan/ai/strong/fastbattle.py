@@ -1,6 +1,6 @@
 """A compact battle for playouts: the battle's own state and sequence (rules 10-13, drift, the
-time loss) on a few plain lists, the cheap policy (:mod:`titan.ai.strong.policy`) playing both
-sides, and the engine's pure rules queries (``reach``, ``deploy``, ``strike_options``,
+time loss) on a few plain lists, the cheap policy (:mod:`titan.ai.strong.policy`, its maneuvers
+scored by :mod:`titan.ai.strong.placing` on this board) playing both sides, and the engine's pure rules queries (``reach``, ``deploy``, ``strike_options``,
 ``rangestrike_options``) deciding what is legal. No prompts are listed, no events emitted,
 nothing is checked twice, so a battle plays several times faster than through ``Game.act``.
 
@@ -18,8 +18,9 @@ import random
 from collections.abc import Callable, Container
 from dataclasses import dataclass
 
-from titan.ai.strong.field import TITAN_STAKE, distances, entry_hexes
+from titan.ai.strong.field import distances, entry_hexes
 from titan.ai.strong.placing import destination
+from titan.ai.strong.policy import strike_score
 from titan.engine.actions import Action
 from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, Strike
 from titan.engine.game import Game
@@ -27,7 +28,6 @@ from titan.engine.queries.maneuver import deploy, reach
 from titan.engine.queries.model import Piece, Side
 from titan.engine.queries.rangestrike import rangestrike_options
 from titan.engine.queries.strike import strike_options, strike_targets
-from titan.odds.strike import slay_probability
 from titan.variant import TITAN, Character, Variant
 
 LAST_TURN = 7  # 10.5
@@ -246,13 +246,7 @@ class FastBattle:
                 if u.side != side or u.gone or u.hex is None or i in struck:
                     continue
                 for option in self._options(u):
-                    target = at[option[0]]
-                    worth = float(target.power * target.ch.skill)
-                    if target.name == TITAN:
-                        worth += TITAN_STAKE
-                    sn, dice = option[1], option[2]
-                    score = slay_probability(dice, sn, target.power - target.hits) * worth
-                    score += dice * (7 - sn) / 60.0
+                    score = strike_score(at[option[0]].piece(), option[2], option[1])
                     if best is None or score > best[0]:
                         best = (score, i, *option)
             if best is None:
