@@ -246,7 +246,7 @@ class FastBattle:
                 if u.side != side or u.gone or u.hex is None or i in struck:
                     continue
                 for option in self._options(u):
-                    score = strike_score(at[option[0]].piece(), option[2], option[1])
+                    score = strike_score(self.board[option[0]], option[2], option[1])
                     if best is None or score > best[0]:
                         best = (score, i, *option)
             if best is None:
