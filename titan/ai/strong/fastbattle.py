@@ -1,8 +1,9 @@
 """A compact battle for playouts: the battle's own state and sequence (rules 10-13, drift, the
 time loss) on a few plain lists, the cheap policy (:mod:`titan.ai.strong.policy`, its maneuvers
-scored by :mod:`titan.ai.strong.placing` on this board) playing both sides, and the engine's pure rules queries (``reach``, ``deploy``, ``strike_options``,
-``rangestrike_options``) deciding what is legal. No prompts are listed, no events emitted,
-nothing is checked twice, so a battle plays several times faster than through ``Game.act``.
+scored by :mod:`titan.ai.strong.placing` on this board) playing both sides, and the engine's
+pure rules queries (``reach``, ``deploy``, ``strike_options``, ``rangestrike_options``)
+deciding what is legal. No prompts are listed, no events emitted, nothing is checked twice,
+so a battle plays several times faster than through ``Game.act``.
 
 It covers what a playout from a battle's start needs: entering and deploying, maneuvers,
 strikes, rangestrikes, carry-over, drift, the slain, the end (a side eliminated, a Titan
