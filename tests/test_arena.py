@@ -38,6 +38,9 @@ def test_a_run_is_reproducible_from_its_seed() -> None:
     two = summarise(run(bots, 2, 6, seed=5, jobs=2), bots, 2, 5)
     assert without_timings(one) == without_timings(two)
     assert one["levels"]["normal"]["seats"] == 6
+    # each game's record digest: the same games move for move whatever the processes
+    digests = [g["digest"] for g in one["results"]]
+    assert all(d.startswith("sha256:") for d in digests) and len(set(digests)) == 6
     other = summarise(run(bots, 2, 6, seed=6, jobs=1), bots, 2, 6)
     assert without_timings(other)["results"] != without_timings(one)["results"]
 

@@ -1,6 +1,7 @@
 """The compact battle (titan.ai.strong.fastbattle) is the engine's battle: every action it
 takes is one the engine accepts, and with the same dice the engine ends the battle the same
-way, with the same survivors, wounds and places."""
+way, with the same survivors, wounds and places; and the cheap policy's maneuvers score alike
+on both boards."""
 
 from __future__ import annotations
 
@@ -9,10 +10,14 @@ from collections import Counter
 
 import pytest
 
-from titan.ai.strong.fastbattle import SIDES, FastBattle
+from titan.ai.strong.fastbattle import SIDES, FastBattle, Unit
+from titan.ai.strong.placing import destination, hex_scores
+from titan.ai.strong.policy import engine_ground, fast_action
 from titan.engine import events as ev
 from titan.engine.actions import Action, Decline
+from titan.engine.battle.actions import BattleMove
 from titan.engine.dice import SeededDice
+from titan.engine.game import Game
 from titan.engine.prompts import Decision
 from titan.engine.scenario import battle_game
 
@@ -77,3 +82,77 @@ def test_the_engine_fights_the_same_battle(k: int) -> None:
     for names, side in zip(result.left, SIDES, strict=True):
         assert names == tuple(sorted((+left[side]).elements()))
     assert counter[0] == game.state.dice  # the same dice, every one of them
+
+
+def _compact(game: Game) -> FastBattle:
+    """The compact battle standing exactly where the engine's does, at the same turn."""
+    fast = FastBattle.from_game(game, lambda: 1, random.Random(0))
+    eng = game.state.engagement
+    assert eng is not None and eng.battle is not None
+    fast.turn = eng.battle.turn
+    fast.phasing = "attacker" if eng.battle.phasing == "attacker" else "defender"
+    return fast
+
+
+def _unit(fast: FastBattle, name: str, hex_: str | None) -> Unit:
+    return next(
+        u
+        for u in fast.units
+        if u.name == name and u.hex == hex_ and u.side == fast.phasing and not u.gone
+    )
+
+
+@pytest.mark.parametrize("k", range(len(BATTLES)))
+def test_both_boards_score_and_choose_alike(k: int) -> None:
+    """The cheap policy's one maneuver scoring (titan.ai.strong.placing) reads a battle the
+    same way through the engine's board (the policy's playouts through ``Game``) and the
+    compact battle's: every move of every character that may move is scored alike through
+    both, and the policy's choice is the one the compact battle's board makes."""
+    attacker, defender, terrain = BATTLES[k]
+    game = battle_game(attacker, defender, terrain, entry_side="left").clone(dice=SeededDice(k))
+    rng = random.Random(k)
+    scored = chosen = 0
+    while (eng := game.state.engagement) is not None and eng.battle is not None:
+        prompt = game.prompt()
+        if prompt.kind == Decision.MANEUVER:
+            fast = _compact(game)
+            ground = engine_ground(game)
+            assert ground.board == fast.board
+            # every character of the phasing side that may still move, over all its moves
+            movers = {(o.name, o.frm) for o in prompt.options if isinstance(o, BattleMove)}
+            for name, frm in sorted(movers, key=str):
+                unit = _unit(fast, name, frm)
+                piece = unit.piece()
+                ends = sorted(
+                    o.to
+                    for o in prompt.options
+                    if isinstance(o, BattleMove) and (o.name, o.frm) == (name, frm)
+                )
+                if any(p.side != piece.side for p in fast.board.values()):
+                    assert hex_scores(ground, piece, frm, ends) == hex_scores(
+                        fast, piece, frm, ends
+                    )
+                    scored += 1
+                for withdraw in (False, True):
+                    one = destination(ground, piece, frm, ends, random.Random(k), withdraw=withdraw)
+                    two = destination(fast, piece, frm, ends, random.Random(k), withdraw=withdraw)
+                    assert one == two, (name, frm, withdraw)
+            # the policy's own choice is the one the compact battle's board makes
+            seed = rng.randrange(1 << 30)
+            action = fast_action(game, prompt, random.Random(seed))
+            if isinstance(action, BattleMove):
+                mine = [
+                    o.to
+                    for o in prompt.options
+                    if isinstance(o, BattleMove) and (o.name, o.frm) == (action.name, action.frm)
+                ]
+                piece = _unit(fast, action.name, action.frm).piece()
+                again = destination(
+                    fast, piece, action.frm, mine, random.Random(seed), withdraw=True
+                )
+                assert again == action.to
+                chosen += 1
+        else:
+            action = fast_action(game, prompt, rng)
+        game.act(prompt.player, action)
+    assert scored >= 5 and chosen >= 5, (scored, chosen)

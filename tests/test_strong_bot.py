@@ -6,17 +6,18 @@ battles, no time cap) so that the tests are quick and exactly reproducible."""
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
-from titan.ai.levels import make_bot
 from titan.ai.normal import NormalBot
 from titan.ai.random_bot import RandomBot
-from titan.ai.strong import StrongBot
+from titan.ai.strong import StrongBot, simulate
 from titan.ai.strong.budget import TINY
+from titan.ai.strong.fastbattle import FastBattle
+from titan.ai.strong.field import read_field
 from titan.engine.actions import Action, Decline, Withdraw
 from titan.engine.battle.actions import BattleMove, EndPhase, Strike
 from titan.engine.battle.state import BattleStep
@@ -135,14 +136,34 @@ def test_the_choice_does_not_depend_on_hidden_contents(seed: int) -> None:
     assert sum(compared.values()) >= 3, compared
 
 
-def test_a_decision_with_one_option_is_answered_at_once() -> None:
+def test_a_foregone_decision_is_made_without_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Declining to concede (9.4) reads no battle and simulates none: counted, not timed."""
+    calls: Counter[str] = Counter()
+
+    def count(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            calls[name] += 1
+            return real(*args, **kwargs)
+
+        return counted
+
+    monkeypatch.setattr(FastBattle, "play", count("compact battle", FastBattle.play))
+    monkeypatch.setattr(simulate, "play_battle", count("engine battle", simulate.play_battle))
+    monkeypatch.setattr("titan.ai.strong.bot.read_field", count("field", read_field))
     game = battle_game(["Titan", "Ogre"], ["Troll"], "Plains")
-    bot = make_bot("strong", 1)
+    bot = strong(1)
     prompt = game.prompt()
     assert prompt.kind == Decision.BATTLE_MAY_CONCEDE
-    start = time.perf_counter()
     assert bot.choose(game.view(prompt.player), prompt) == Decline()
-    assert time.perf_counter() - start < 0.05
+    assert not calls
+    # the counters do count: a maneuver reads the field and plays battles out
+    game.act(prompt.player, Decline())
+    prompt = game.prompt()
+    game.act(prompt.player, bot.choose(game.view(prompt.player), prompt))
+    prompt = game.prompt()
+    assert prompt.kind == Decision.MANEUVER
+    bot.choose(game.view(prompt.player), prompt)
+    assert calls["field"] and calls["compact battle"], calls
 
 
 def _to_maneuver(game: Game, side: int) -> None:

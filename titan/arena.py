@@ -52,6 +52,9 @@ class ArenaGame:
     seconds: float
     decision_ms: dict[str, list[float]] = field(default_factory=dict)  # level -> times
     error: str | None = None
+    # The game record's digest (titan.engine.record): two runs played the same game, move for
+    # move, exactly when their digests agree.
+    digest: str = ""
 
 
 def lineup(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
@@ -116,6 +119,7 @@ def play_game(
             time.perf_counter() - start,
             times,
             f"{type(exc).__name__}: {exc}",
+            game.save()["digest"],
         )
     # rule 21's totals decided it (the engine reports them only at a turn or point limit)
     limit_hit = any(isinstance(e, GameOver) and e.totals is not None for e in game.history)
@@ -130,6 +134,7 @@ def play_game(
         capped,
         time.perf_counter() - start,
         times,
+        digest=game.save()["digest"],
     )
 
 
@@ -237,6 +242,7 @@ def summarise(
                 "winner": g.winner,
                 "turns": g.turns,
                 "actions": g.actions,
+                "digest": g.digest,
             }
             for g in results
         ],

@@ -19,7 +19,7 @@ from titan.variant import TITAN, Battleland, Variant
 
 
 @dataclass(slots=True)
-class Field:
+class Battlefield:
     seat: Seat
     battle: BattleView
     land: Battleland
@@ -46,7 +46,7 @@ class Field:
         ]
 
 
-def entry_hexes(field: Field, side: str) -> tuple[str, ...]:
+def entry_hexes(field: Battlefield, side: str) -> tuple[str, ...]:
     """Where ``side`` comes onto the battleland (10.1, 10.2, errata 2.2)."""
     e = field.variant.entry
     entry = field.battle.entry_side
@@ -57,12 +57,12 @@ def entry_hexes(field: Field, side: str) -> tuple[str, ...]:
     return e.attacker[entry] if side == "attacker" else e.defender[entry]
 
 
-def waiting(field: Field, side: str) -> int:
+def waiting(field: Battlefield, side: str) -> int:
     """Characters of ``side`` not yet on the battleland that are still to come."""
     return sum(1 for f in field.fighters if f.side == side and f.hex is None)
 
 
-def read_field(seat: Seat) -> Field:
+def read_field(seat: Seat) -> Battlefield:
     eng = seat.view.engagement
     assert eng is not None and eng.battle is not None
     b = eng.battle
@@ -78,7 +78,7 @@ def read_field(seat: Seat) -> Field:
         board[f.hex] = Piece(chars[f.name], f_side, f.power, f.hits)
         if f.slain or f.hits >= f.power:
             slain.add(f.hex)
-    return Field(
+    return Battlefield(
         seat, b, seat.variant.battlelands[b.terrain], side, board, frozenset(slain), fighters
     )
 
@@ -96,7 +96,7 @@ def touching(land: Battleland) -> Mapping[str, tuple[str, ...]]:
     }
 
 
-def target_value(field: Field, piece: Piece) -> float:
+def target_value(field: Battlefield, piece: Piece) -> float:
     """What slaying ``piece`` is worth to us: its points (16), what it would strike back with,
     and the game (or a share of it) for a Titan (19.3)."""
     v = float(piece.power * piece.skill)
@@ -107,7 +107,7 @@ def target_value(field: Field, piece: Piece) -> float:
     return v
 
 
-def members(field: Field, side: str) -> tuple[Member, ...]:
+def members(field: Battlefield, side: str) -> tuple[Member, ...]:
     """The fighters of ``side`` still in the battle (on the board or yet to enter), each with
     the hits it can still take as its power."""
     out: list[Member] = []
@@ -115,11 +115,11 @@ def members(field: Field, side: str) -> tuple[Member, ...]:
         if f.side != side or f.slain or f.hits >= f.power:
             continue
         skill = float(field.variant.characters[f.name].skill)
-        out.append((f.name, float(f.power - f.hits), skill))
+        out.append(Member(f.name, float(f.power - f.hits), skill))
     return tuple(sorted(out))
 
 
-def outlook_now(field: Field) -> Outlook:
+def outlook_now(field: Battlefield) -> Outlook:
     """The battle's estimated outcome from the present position, seen from the attacker."""
     left = max(1, 2 * (LAST_TURN - field.battle.turn) + 1)  # strike exchanges before the time loss
     return battle_outlook(
@@ -131,17 +131,17 @@ def outlook_now(field: Field) -> Outlook:
     )
 
 
-def without_titan(field: Field) -> float:
+def without_titan(field: Battlefield) -> float:
     """Our chance of winning if our Titan stayed out of the fight: the others alone."""
     left = max(1, 2 * (LAST_TURN - field.battle.turn) + 1)
-    ours = tuple(m for m in members(field, field.side) if m[0] != TITAN)
+    ours = tuple(m for m in members(field, field.side) if m.name != TITAN)
     theirs = members(field, "defender" if field.side == "attacker" else "attacker")
     if field.side == "attacker":
         return battle_outlook(field.variant, ours, theirs, field.battle.terrain, left).attacker_wins
     return battle_outlook(field.variant, theirs, ours, field.battle.terrain, left).defender_wins
 
 
-def my_chance(field: Field) -> float:
+def my_chance(field: Battlefield) -> float:
     o = outlook_now(field)
     return o.attacker_wins if field.side == "attacker" else o.defender_wins
 

@@ -18,9 +18,15 @@ from titan.engine.views import LegionView, PlayerView
 from titan.variant import TITAN, Variant, titan_power
 
 UNKNOWN = "?"
-# (name, power, skill): a character as the estimates see it; UNKNOWN stands for an average
-# member of the pool of unlocated characters.
-Member = tuple[str, float, float]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Member:
+    """A character as the estimates see it (ordered by name, power, skill)."""
+
+    name: str  # UNKNOWN: an average member of the pool of unlocated characters
+    power: float  # hits it can still take
+    skill: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +60,6 @@ class BoardEstimate:
 
     def of(self, owner: int) -> list[Force]:
         return [f for f in self.forces.values() if f.owner == owner]
-
-    def enemies_of(self, owner: int) -> list[Force]:
-        return [f for f in self.forces.values() if f.owner != owner]
 
 
 def _pool(variant: Variant, view: PlayerView) -> Counter[str]:
@@ -123,13 +126,13 @@ def _force(
     points = 0.0
     for name in lg.known:
         if name == TITAN:
-            members.append((TITAN, float(titan_power(score)), 4.0))
+            members.append(Member(TITAN, float(titan_power(score)), 4.0))
         else:
             ch = variant.characters[name]
-            members.append((name, float(ch.power), float(ch.skill)))
+            members.append(Member(name, float(ch.power), float(ch.skill)))
         points += point_value(variant, name, score)
     missing = lg.height - len(lg.known)
-    members.extend((UNKNOWN, average[0], average[1]) for _ in range(missing))
+    members.extend(Member(UNKNOWN, average[0], average[1]) for _ in range(missing))
     points += missing * average[2]
     if TITAN in lg.known:
         chance = 1.0
@@ -145,8 +148,8 @@ def members_of(variant: Variant, names: tuple[str, ...], score: int) -> tuple[Me
     out: list[Member] = []
     for name in names:
         if name == TITAN:
-            out.append((TITAN, float(titan_power(score)), 4.0))
+            out.append(Member(TITAN, float(titan_power(score)), 4.0))
         else:
             ch = variant.characters[name]
-            out.append((name, float(ch.power), float(ch.skill)))
+            out.append(Member(name, float(ch.power), float(ch.skill)))
     return tuple(out)

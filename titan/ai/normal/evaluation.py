@@ -10,7 +10,7 @@ estimated chance of winning it.
 
 from __future__ import annotations
 
-from titan.ai.normal.battlefield import Field, my_chance, target_value
+from titan.ai.normal.battlefield import Battlefield, my_chance, target_value
 from titan.ai.normal.estimate import BoardEstimate
 from titan.ai.normal.masterboard import FUTURE_WEIGHT, future_recruits
 from titan.ai.normal.threats import loss_chance
@@ -62,7 +62,7 @@ def position_value(
     return mine - max(others, default=0.0)
 
 
-def battle_value(field: Field) -> float:
+def battle_value(field: Battlefield) -> float:
     """A battle in progress from our side: what each side has left (each character weighted
     by its worth as a target, in proportion to the hits it can still take) and the estimated
     chance of winning, worth the enemy's whole legion."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from titan.ai.normal.battlefield import (
-    Field,
+    Battlefield,
     board_without,
     entry_hexes,
     my_chance,
@@ -59,7 +59,7 @@ class Posture:
     titan_fights: bool  # our Titan goes in like the others (the battle needs it)
 
 
-def posture(field: Field) -> Posture:
+def posture(field: Battlefield) -> Posture:
     """How to fight, and (as a side effect on ``field``) what our Titan's loss weighs."""
     o = outlook_now(field)
     mine, theirs = (
@@ -85,7 +85,9 @@ def _caution(piece: Piece, p: Posture) -> float:
     return max(1.0, p.caution) if piece.name == TITAN else p.caution
 
 
-def _exchange(field: Field, piece: Piece, at: str, others: dict[str, Piece], p: Posture) -> float:
+def _exchange(
+    field: Battlefield, piece: Piece, at: str, others: dict[str, Piece], p: Posture
+) -> float:
     """Strikes exchanged with the enemies in contact on ``at`` (13): our best blow, against
     their blows shared among the characters of ours each of them touches."""
     land = field.land
@@ -111,7 +113,7 @@ def _exchange(field: Field, piece: Piece, at: str, others: dict[str, Piece], p: 
     return p.aggression * offence - _caution(piece, p) * taken
 
 
-def _ranged(field: Field, piece: Piece, at: str, others: dict[str, Piece]) -> float:
+def _ranged(field: Battlefield, piece: Piece, at: str, others: dict[str, Piece]) -> float:
     """The best rangestrike (12) ``piece`` could make from ``at`` next strike phase."""
     ch = piece.character
     reach = min(ch.skill, MAX_RANGE)
@@ -130,7 +132,9 @@ def _ranged(field: Field, piece: Piece, at: str, others: dict[str, Piece]) -> fl
     return best
 
 
-def hex_score(field: Field, piece: Piece, at: str, others: dict[str, Piece], p: Posture) -> float:
+def hex_score(
+    field: Battlefield, piece: Piece, at: str, others: dict[str, Piece], p: Posture
+) -> float:
     """How good it is for ``piece`` to end its move on ``at``, the others standing as they
     are."""
     land = field.land
@@ -162,7 +166,7 @@ def hex_score(field: Field, piece: Piece, at: str, others: dict[str, Piece], p: 
     return score
 
 
-def _enemies_waiting(field: Field) -> list[Piece]:
+def _enemies_waiting(field: Battlefield) -> list[Piece]:
     """Enemies still to enter the battleland (11.1, or newcomers: 14, 15)."""
     chars = field.variant.characters
     enemy = other_side(field.side)
@@ -174,7 +178,7 @@ def _enemies_waiting(field: Field) -> list[Piece]:
 
 
 def _threatened(
-    field: Field,
+    field: Battlefield,
     piece: Piece,
     at: str,
     enemies: list[tuple[str, Piece]],
@@ -236,7 +240,7 @@ def choose_maneuver(seat: Seat, prompt: Prompt) -> Action:
     return next((o for o in prompt.options if not isinstance(o, Concede)), prompt.options[0])
 
 
-def _piece_of(field: Field, move: BattleMove) -> Piece:
+def _piece_of(field: Battlefield, move: BattleMove) -> Piece:
     if move.frm is not None:
         return field.board[move.frm]
     for f in field.fighters:

@@ -69,13 +69,13 @@ def _order(members: tuple[Member, ...]) -> list[int]:
     """Who falls first: the weakest, the Titan last."""
     return sorted(
         range(len(members)),
-        key=lambda i: (members[i][0] == TITAN, members[i][1] * members[i][2], i),
+        key=lambda i: (members[i].name == TITAN, members[i].power * members[i].skill, i),
     )
 
 
 def _strength(members: tuple[Member, ...], hp: list[float]) -> float:
     """Hits left to take, each weighted by its character's skill."""
-    return sum(m[2] * max(0.0, h) for m, h in zip(members, hp, strict=True))
+    return sum(m.skill * max(0.0, h) for m, h in zip(members, hp, strict=True))
 
 
 def _offence(
@@ -84,12 +84,12 @@ def _offence(
     total = 0.0
     for m, h, e in zip(members, hp, edges, strict=True):
         if h > 0:
-            total += m[1] * e * hit_probability(round(strike_number(m[2], facing_skill)))
+            total += m.power * e * hit_probability(round(strike_number(m.skill, facing_skill)))
     return total
 
 
 def _average_skill(members: tuple[Member, ...], hp: list[float]) -> float:
-    alive = [m[2] for m, h in zip(members, hp, strict=True) if h > 0]
+    alive = [m.skill for m, h in zip(members, hp, strict=True) if h > 0]
     return sum(alive) / len(alive) if alive else 3.0
 
 
@@ -116,7 +116,7 @@ def _damage(hp: list[float], order: list[int], amount: float, titan: int | None)
 
 
 def _titan(members: tuple[Member, ...]) -> int | None:
-    return next((i for i, m in enumerate(members) if m[0] == TITAN), None)
+    return next((i for i, m in enumerate(members) if m.name == TITAN), None)
 
 
 @lru_cache(maxsize=100_000)
@@ -133,11 +133,11 @@ def battle_outlook(
     if not attacker:
         return Outlook(0.0, 1.0, (), (), 0.0, 1.0)
     tower = variant.battlelands[terrain].tower
-    a_hp = [m[1] for m in attacker]
-    d_hp = [m[1] for m in defender]
-    a_edge = [_edge(variant, m[0], terrain, False) for m in attacker]
+    a_hp = [m.power for m in attacker]
+    d_hp = [m.power for m in defender]
+    a_edge = [_edge(variant, m.name, terrain, False) for m in attacker]
     d_edge = [
-        _edge(variant, m[0], terrain, True) * (TOWER_DEFENCE if tower else 1.0) for m in defender
+        _edge(variant, m.name, terrain, True) * (TOWER_DEFENCE if tower else 1.0) for m in defender
     ]
     a_order, d_order = _order(attacker), _order(defender)
     a_titan, d_titan = _titan(attacker), _titan(defender)
@@ -151,8 +151,8 @@ def battle_outlook(
             break
     a_left = _strength(attacker, a_hp) / a0 if a0 else 0.0
     d_left = _strength(defender, d_hp) / d0 if d0 else 0.0
-    a_dead = tuple(m[0] for m, h in zip(attacker, a_hp, strict=True) if h <= 1e-9)
-    d_dead = tuple(m[0] for m, h in zip(defender, d_hp, strict=True) if h <= 1e-9)
+    a_dead = tuple(m.name for m, h in zip(attacker, a_hp, strict=True) if h <= 1e-9)
+    d_dead = tuple(m.name for m, h in zip(defender, d_hp, strict=True) if h <= 1e-9)
     margin = a_left - d_left
     p = 1.0 / (1.0 + math.exp(-SHARPNESS * margin))
     if a_left > 0 and d_left > 0:

@@ -11,7 +11,7 @@ the bot strikes with everyone that can before ending the phase.
 
 from __future__ import annotations
 
-from titan.ai.normal.battlefield import Field, read_field, target_value
+from titan.ai.normal.battlefield import Battlefield, read_field, target_value
 from titan.ai.normal.seat import Seat
 from titan.dice.strike import hit_probabilities
 from titan.engine.actions import Action, Concede
@@ -23,7 +23,7 @@ from titan.engine.queries.strike import strike_options
 WOUND = 0.5  # a wound is worth this share of its proportion of a kill
 
 
-def damage_worth(field: Field, piece: Piece, hits: int) -> float:
+def damage_worth(field: Battlefield, piece: Piece, hits: int) -> float:
     """What ``hits`` more on ``piece`` are worth to us."""
     if hits <= 0:
         return 0.0
@@ -34,7 +34,7 @@ def damage_worth(field: Field, piece: Piece, hits: int) -> float:
     return value * WOUND * hits / left
 
 
-def _carry_target(field: Field, strike: Strike) -> Piece | None:
+def _carry_target(field: Battlefield, strike: Strike) -> Piece | None:
     """The best character this strike's excess may go to (13.4), if any."""
     if strike.ranged:
         return None  # rangestrikes never carry over (12)
@@ -47,7 +47,7 @@ def _carry_target(field: Field, strike: Strike) -> Piece | None:
     return None
 
 
-def strike_worth(field: Field, strike: Strike) -> float:
+def strike_worth(field: Battlefield, strike: Strike) -> float:
     target = field.board.get(strike.target)
     if target is None:
         return 0.0
@@ -72,7 +72,7 @@ def choose_strike(seat: Seat, prompt: Prompt) -> Action:
     return next((o for o in prompt.options if not isinstance(o, Concede)), prompt.options[0])
 
 
-def carry_worth(field: Field, to: tuple[str, ...]) -> float:
+def carry_worth(field: Battlefield, to: tuple[str, ...]) -> float:
     carry = field.battle.carry
     assert carry is not None
     left = carry.excess

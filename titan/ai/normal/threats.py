@@ -61,8 +61,8 @@ def attack_chance(
     variant: Variant, attacker: tuple[Member, ...], defender: tuple[Member, ...], terrain: str
 ) -> float:
     """The attacker's chance, if it would attack at all."""
-    a = sum(m[1] * m[2] for m in attacker)
-    d = sum(m[1] * m[2] for m in defender)
+    a = sum(m.power * m.skill for m in attacker)
+    d = sum(m.power * m.skill for m in defender)
     if a < 0.5 * d:
         return 0.0  # hopeless: spare the estimate
     p = battle_outlook(variant, attacker, defender, terrain).attacker_wins

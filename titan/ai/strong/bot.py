@@ -9,7 +9,7 @@ starts from the ``normal`` player's policies. See docs/ai.md.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from titan.ai.normal import NormalBot
 from titan.ai.normal.seat import Seat, decision_rng
@@ -19,11 +19,23 @@ from titan.ai.strong.field import TITAN_STAKE, Field, read_field, rivals
 from titan.ai.strong.maneuver import choose_maneuver, spares
 from titan.ai.strong.planner import Signature, choose_planned
 from titan.ai.strong.strikes import choose_carry, choose_strike
-from titan.engine.actions import Action, Concede, Decline, Muster, Summon, UndoMove, Withdraw
+from titan.engine.actions import Action, Decline, Muster, Summon, UndoMove, Withdraw
 from titan.engine.battle.actions import ResetManeuver
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.views import PlayerView
 from titan.variant import Variant, load
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """Which of its own parts the bot uses: each is switched off only to measure what it
+    brings (games with it against games without); off, the decision falls back on the
+    ``normal`` player's, or on a simpler one of its own."""
+
+    judge: bool = True  # movement: attacks re-judged by simulated battles
+    wary: bool = True  # movement: what a move risks for our Titan's legion
+    engage: bool = True  # flight and negotiation from simulated battles
+    plan: bool = True  # maneuvers by the planner, not the one-turn evaluation
 
 
 class StrongBot:
@@ -33,17 +45,11 @@ class StrongBot:
         variant: Variant | None = None,
         *,
         budget: Budget | None = None,
-        judge: bool = True,
-        engage: bool = True,
-        wary: bool = True,
-        plan: bool = True,
+        parts: Parts = Parts(),
     ) -> None:
-        self.wary = wary
-        self.use_plan = plan
         self.seed = seed
         self.budget = budget if budget is not None else Budget()
-        self.use_judge = judge
-        self.use_engage = engage
+        self.parts = parts
         self.variant = variant if variant is not None else load("default")
         self.normal = NormalBot(seed, self.variant)
         self.judge = movement.AttackJudge()
@@ -51,7 +57,7 @@ class StrongBot:
 
     def _planned(self, field: Field, view: PlayerView, options: list[Action]) -> Action | None:
         """A maneuver by the planner, unless a newcomer (14) or a summons (15) comes first."""
-        if not self.use_plan or any(isinstance(o, Muster | Summon) for o in options):
+        if not self.parts.plan or any(isinstance(o, Muster | Summon) for o in options):
             return None
         eng = view.engagement
         assert eng is not None and eng.battle is not None
@@ -79,13 +85,13 @@ class StrongBot:
             if planned is not None:
                 return planned
             return choose_maneuver(field, options, _donors(view))
-        if kind == Decision.MOVE and self.use_judge:
+        if kind == Decision.MOVE and self.parts.judge:
             seat = Seat.of(self.variant, view, self.seed)
             rng = decision_rng(self.seed, view)
-            return movement.choose_move(seat, prompt, self.judge, rng, self.budget, self.wary)
+            return movement.choose_move(seat, prompt, self.judge, rng, self.budget, self.parts.wary)
         if (
             kind in (Decision.FLEE, Decision.NEGOTIATE, Decision.NEGOTIATE_FINAL)
-            and self.use_engage
+            and self.parts.engage
         ):
             rng = decision_rng(self.seed, view)
             return engagement.decide(self.variant, view, prompt, options, rng, self.budget)
@@ -95,14 +101,9 @@ class StrongBot:
             donors = _donors(view)
             allowed = tuple(o for o in options if not isinstance(o, Summon) or spares(o, donors))
             return self.normal.choose(view, replace(prompt, options=allowed))
-        if kind == Decision.BATTLE_MAY_CONCEDE:
+        if kind in (Decision.BATTLE_MAY_CONCEDE, Decision.CONCESSION_OFFERED):
             return Decline()  # conceding gives the winner the same points, sooner (9.4)
-        if kind == Decision.CONCESSION_OFFERED:
-            return Decline()
-        action = self.normal.choose(view, prompt)
-        if isinstance(action, Concede) and kind in (Decision.MANEUVER, Decision.STRIKE):
-            return options[0]
-        return action
+        return self.normal.choose(view, prompt)
 
 
 def _donors(view: PlayerView) -> dict[str, tuple[str, ...]]:

@@ -10,6 +10,7 @@ reach, in turn: where a narrow battleland admits all of a side only in a few arr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from titan.ai.strong.field import distances
 from titan.engine.queries.maneuver import reach
@@ -18,7 +19,13 @@ from titan.variant import Battleland, Variant
 
 SEARCH_LIMIT = 200  # arrangements tried, per question, before assuming that all can enter
 
-Key = tuple[frozenset[tuple[str, str, str]], tuple[str, ...]]
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A question already answered: who stands where, and who still waits."""
+
+    placed: frozenset[tuple[str, str, str]]  # (hex, name, side)
+    waiting: tuple[str, ...]  # names, sorted
 
 
 class EntryCheck:
@@ -30,7 +37,7 @@ class EntryCheck:
         dist = distances(land)
         # Deep hexes first: a character deep in leaves the entries free for the others.
         self.depth = {h: min(dist[h][d] for d in self.doors) for h in land.hexes}
-        self.known: dict[Key, bool] = {}
+        self.known: dict[Arrangement, bool] = {}
         self.tries = 0
 
     def all_enter(self, board: dict[str, Piece], waiting: Sequence[Piece]) -> bool:
@@ -40,7 +47,7 @@ class EntryCheck:
     def _search(self, placed: dict[str, Piece], rest: list[Piece]) -> bool:
         if not rest:
             return True
-        key = (
+        key = Arrangement(
             frozenset((h, p.name, p.side) for h, p in placed.items()),
             tuple(sorted(p.name for p in rest)),
         )

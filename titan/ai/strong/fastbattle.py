@@ -1,8 +1,9 @@
 """A compact battle for playouts: the battle's own state and sequence (rules 10-13, drift, the
-time loss) on a few plain lists, the cheap policy (:mod:`titan.ai.strong.policy`) playing both
-sides, and the engine's pure rules queries (``reach``, ``deploy``, ``strike_options``,
-``rangestrike_options``) deciding what is legal. No prompts are listed, no events emitted,
-nothing is checked twice, so a battle plays several times faster than through ``Game.act``.
+time loss) on a few plain lists, the cheap policy (:mod:`titan.ai.strong.policy`, its maneuvers
+scored by :mod:`titan.ai.strong.placing` on this board) playing both sides, and the engine's
+pure rules queries (``reach``, ``deploy``, ``strike_options``, ``rangestrike_options``)
+deciding what is legal. No prompts are listed, no events emitted, nothing is checked twice,
+so a battle plays several times faster than through ``Game.act``.
 
 It covers what a playout from a battle's start needs: entering and deploying, maneuvers,
 strikes, rangestrikes, carry-over, drift, the slain, the end (a side eliminated, a Titan
@@ -18,11 +19,9 @@ import random
 from collections.abc import Callable, Container
 from dataclasses import dataclass
 
-from titan.ai.normal.battlefield import touching
-from titan.ai.strong.exchange import factors
-from titan.ai.strong.field import TITAN_STAKE, distances, entry_hexes
-from titan.ai.strong.policy import TUNE, titan_cover
-from titan.dice.strike import slay_probability
+from titan.ai.strong.field import distances, entry_hexes
+from titan.ai.strong.placing import destination
+from titan.ai.strong.policy import strike_score
 from titan.engine.actions import Action
 from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, Strike
 from titan.engine.game import Game
@@ -213,7 +212,7 @@ class FastBattle:
                 ends = reach(self.variant, self.land, others, piece, None, entry=doors)
             if not ends or (u.hex is not None and len(ends) == 1):
                 continue
-            to = self._destination(u, sorted(ends), doors)
+            to = destination(self, piece, u.hex, sorted(ends), self.rng, withdraw=False)
             if to == u.hex:
                 continue
             self._note(BattleMove(u.name, u.hex, to))
@@ -222,78 +221,6 @@ class FastBattle:
             u.hex, u.entered = to, True
             self.board[to] = piece
         self._note(EndPhase())
-
-    def _destination(self, u: Unit, ends: list[str], doors: tuple[str, ...]) -> str:
-        """The cheap policy's choice (see :func:`titan.ai.strong.policy._maneuver`)."""
-        dist = distances(self.land)
-        side = u.side
-        enemies = [h for h, p in self.board.items() if p.side != side and p.hits < p.power]
-        if u.hex is None:
-            if u.name == TITAN and not enemies:
-                # The Titan enters last (see _maneuver), as sheltered as it can be from
-                # where the enemy will come in.
-                their_doors = entry_hexes(self.variant, self.terrain, self.entry_side, _other(side))
-                touch = touching(self.land)
-                return max(
-                    ends,
-                    key=lambda h: (
-                        titan_cover(h, None, touch, self.board, dist, their_doors),
-                        self.rng.random(),
-                    ),
-                )
-            if u.name != TITAN:
-                depth = {h: min(dist[h][d] for d in doors) for h in ends}
-                deepest = max(depth.values())
-                ends = [h for h in ends if depth[h] >= deepest - 1]
-                if not enemies:
-                    return max(ends, key=lambda h: (depth[h], self.rng.random()))
-        elif not enemies:
-            return u.hex
-        ours = theirs = 0.0
-        for p in self.board.values():
-            strength = (p.power - p.hits) * p.character.skill
-            if p.side == side:
-                ours += strength
-            else:
-                theirs += strength
-        aggressive = side == "attacker" or ours > 1.2 * theirs
-        titan = u.name == TITAN
-        late = max(0, self.turn - 3) if side == "attacker" else 0
-        if aggressive:
-            caution = TUNE["titan_att"] / (1 + late) if titan else TUNE["att"]
-        else:
-            caution = TUNE["titan_def"] if titan else TUNE["def"]
-        closing = (1.0 if not titan else 0.5 * late) if aggressive else 0.0
-        touch = touching(self.land)
-        left = max(1, u.power - u.hits)
-        my_worth = u.power * u.ch.skill
-        best, best_score = ends[0], float("-inf")
-        for h in ends:
-            score = 0.0
-            contact = False
-            for n in touch[h]:
-                e = self.board.get(n)
-                if e is None or e.side == side:
-                    continue
-                contact = True
-                ech = e.character
-                add, sn = factors(self.land, u.ch, h, ech, n)
-                hurt = (u.power + add) * (7 - sn) / 6.0 / max(1, e.power - e.hits)
-                worth = e.power * ech.skill + (
-                    TITAN_STAKE * TUNE["stake"] if ech.name == TITAN else 0.0
-                )
-                score += min(1.0, hurt) * worth
-                back_add, back_sn = factors(self.land, ech, n, u.ch, h)
-                fear = (e.power + back_add) * (7 - back_sn) / 6.0 / left
-                score -= min(1.0, fear) * my_worth * caution
-            if not contact:
-                score -= min(dist[h][e] for e in enemies) * closing
-            if titan and not late:
-                score += titan_cover(h, u.hex, touch, self.board, dist, enemies) * my_worth
-            score += self.rng.random() * 0.01
-            if score > best_score:
-                best, best_score = h, score
-        return best
 
     # --- drift and strikes (12, 13, hazard chart) -------------------------------------------
 
@@ -320,13 +247,7 @@ class FastBattle:
                 if u.side != side or u.gone or u.hex is None or i in struck:
                     continue
                 for option in self._options(u):
-                    target = at[option[0]]
-                    worth = float(target.power * target.ch.skill)
-                    if target.name == TITAN:
-                        worth += TITAN_STAKE
-                    sn, dice = option[1], option[2]
-                    score = slay_probability(dice, sn, target.power - target.hits) * worth
-                    score += dice * (7 - sn) / 60.0
+                    score = strike_score(self.board[option[0]], option[2], option[1])
                     if best is None or score > best[0]:
                         best = (score, i, *option)
             if best is None:

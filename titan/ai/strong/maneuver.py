@@ -14,7 +14,7 @@ The evaluation looks one battle turn ahead with expected values:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from titan.ai.normal.battlefield import touching
 from titan.ai.strong.entering import EntryCheck
@@ -26,32 +26,46 @@ from titan.engine.queries.maneuver import reach
 from titan.engine.queries.model import Piece, Side
 from titan.variant import TITAN
 
-# Weights of the evaluation's terms (tuned against the normal bot's battles):
-TUNE = {
-    "later": 0.7,  # their next strike phase is less certain than ours
-    "threat": 0.6,  # they may not engage where it pays them most
-    "closing": 1.5,  # per hex, per character, for a side that must close in
-}
+
+@dataclass(frozen=True, slots=True)
+class EvaluationWeights:
+    """Weights of the evaluation's terms (tuned against the normal bot's battles)."""
+
+    later: float = 0.7  # their next strike phase is less certain than ours
+    threat: float = 0.6  # they may not engage where it pays them most
+    closing: float = 1.5  # per hex, per character, for a side that must close in
+
+
+WEIGHTS = EvaluationWeights()
 TITAN_LAST = 50.0  # points: what entering the Titan ahead of the others costs it
 TALL_TITAN_LEGION = 6  # from this height our Titan's legion can spare an angel (15.1)
 
 
-class Posture:
-    def __init__(self, field: Field) -> None:
-        me, them = field.me, field.enemy()
-        mine = _strength(field, me)
-        theirs = _strength(field, them)
-        self.ratio = mine / max(theirs, 1e-6)
-        # An attacker that has not won by the seventh turn loses everything, its Titan too
-        # (10.5): from the fourth turn its Titan must join in, caring less for itself.
-        self.urgency = max(0, field.turn - 3) / 4.0 if me == "attacker" else 0.0
-        if me == "attacker":
-            self.closing = TUNE["closing"] * (1.0 + field.turn / 3.0)
-        elif self.ratio > 1.3:
-            self.closing = TUNE["closing"]
-        else:
-            self.closing = 0.0
-        self.titan_closing = self.closing * 4.0 * self.urgency
+@dataclass(frozen=True, slots=True)
+class Pressure:
+    """How hard the phasing side must press towards the enemy."""
+
+    ratio: float  # our strength over theirs
+    urgency: float  # 0 until an attacker's fourth turn, then up by a quarter a turn
+    closing: float  # points per hex between a character of ours and the nearest enemy
+    titan_closing: float  # the same for our Titan
+
+
+def pressure(field: Field) -> Pressure:
+    me, them = field.me, field.enemy()
+    mine = _strength(field, me)
+    theirs = _strength(field, them)
+    ratio = mine / max(theirs, 1e-6)
+    # An attacker that has not won by the seventh turn loses everything, its Titan too
+    # (10.5): from the fourth turn its Titan must join in, caring less for itself.
+    urgency = max(0, field.turn - 3) / 4.0 if me == "attacker" else 0.0
+    if me == "attacker":
+        closing = WEIGHTS.closing * (1.0 + field.turn / 3.0)
+    elif ratio > 1.3:
+        closing = WEIGHTS.closing
+    else:
+        closing = 0.0
+    return Pressure(ratio, urgency, closing, closing * 4.0 * urgency)
 
 
 def _strength(field: Field, side: Side) -> float:
@@ -64,10 +78,10 @@ class Evaluator:
     """Scores boards for the phasing side ``field.me``."""
 
     def __init__(self, field: Field) -> None:
-        self.posture = Posture(field)
-        if self.posture.urgency:
+        self.pressure = pressure(field)
+        if self.pressure.urgency:
             stakes = dict(field.stakes)
-            stakes[field.me] *= 1.0 - 0.8 * self.posture.urgency
+            stakes[field.me] *= 1.0 - 0.8 * self.pressure.urgency
             field = replace(field, stakes=stakes)
         self.field = field
         self.them = field.enemy()
@@ -96,14 +110,14 @@ class Evaluator:
         now -= strike_phase(v, land, board, them, stakes, ranged=False)
         later = strike_phase(v, land, board, me, stakes, ranged=False)
         later -= strike_phase(v, land, board, them, stakes, ranged=True)
-        total = now + TUNE["later"] * later - TUNE["threat"] * self._threat(board)
+        total = now + WEIGHTS.later * later - WEIGHTS.threat * self._threat(board)
         total -= self._drift(board)
         if f.turn == 1:
             waiting = _waiting(f, offboard)
             total -= sum(worth(p, stakes) for p in waiting)
             total -= sum(worth(p, stakes) for p in self.shut_out(board, waiting))
         mine, titan = self._distance(board)
-        total -= self.posture.closing * mine + self.posture.titan_closing * titan
+        total -= self.pressure.closing * mine + self.pressure.titan_closing * titan
         return total
 
     def shut_out(self, board: dict[str, Piece], waiting: list[Piece]) -> list[Piece]:
@@ -313,7 +327,7 @@ def _summons(
     """15: an angel joins only a battle not already won, and never from our Titan's legion
     unless it is tall (its angel guards the game)."""
     offers = [o for o in options if isinstance(o, Summon)]
-    if not offers or Posture(field).ratio > 2.0:
+    if not offers or pressure(field).ratio > 2.0:
         return None
     spare = [o for o in offers if spares(o, donors)]
     if not spare:

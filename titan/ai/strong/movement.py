@@ -30,9 +30,20 @@ from titan.engine.prompts import Prompt
 from titan.engine.views import PlayerView
 from titan.variant import TITAN, Variant
 
-Key = tuple[str, int, str | None, tuple[str, ...], int]
 TITAN_HUNT = 0.3  # a legion this likely to hold its owner's Titan is worth a simulated look
 LIKELY_WIN = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An attack judged already this turn: which legion, where, from which side, holding
+    what, while as many legions stand on the board (a legion removed changes the odds)."""
+
+    legion: str
+    land: int
+    side: str | None
+    known: tuple[str, ...]
+    legions: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +57,7 @@ class AttackJudge:
 
     def __init__(self) -> None:
         self.turn: tuple[int, int] | None = None
-        self.values: dict[Key, Judged] = {}
+        self.values: dict[Attack, Judged] = {}
 
     def value(
         self,
@@ -63,7 +74,7 @@ class AttackJudge:
             self.turn, self.values = (view.turn, view.active), {}
         legions = {lg.marker: lg for lg in view.legions}
         mine, theirs = legions[move.legion], legions[enemy]
-        key: Key = (move.legion, move.land, move.side, tuple(mine.known), len(view.legions))
+        key = Attack(move.legion, move.land, move.side, tuple(mine.known), len(view.legions))
         if key in self.values:
             return self.values[key]
         if deadline is not None and time.perf_counter() > deadline:

@@ -14,6 +14,7 @@ character that may strike always does.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import permutations
 
 from titan.ai.strong.field import Field, loss
@@ -24,9 +25,19 @@ from titan.engine.queries.model import Piece
 from titan.engine.queries.strike import strike_options, strike_targets
 
 Hits = dict[str, int]
-# (striker hex, target hex, dice, strike number, carry-over hexes, rangestrike)
-Option = tuple[str, str, int, int, frozenset[str], bool]
 DEEP = 3  # candidates given the two-strike look
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A strike or rangestrike as the planner weighs it."""
+
+    frm: str  # the striker's hex
+    target: str
+    dice: int
+    strike_number: int
+    carry: frozenset[str]  # hexes its excess hits may carry over to (13.4)
+    ranged: bool
 
 
 class StrikePlanner:
@@ -49,16 +60,16 @@ class StrikePlanner:
         out: list[Option] = []
         for t in strike_targets(f.variant, f.land, board, striker):
             for so in strike_options(f.variant, f.land, board, striker, t):
-                out.append((striker, t, so.dice, so.strike_number, so.carry_targets, False))
+                out.append(Option(striker, t, so.dice, so.strike_number, so.carry_targets, False))
         for ro in self.ranged.get(striker, ()):
-            p = board[ro[1]]
+            p = board[ro.target]
             if p.hits < p.power:
                 out.append(ro)
         return out
 
     def outcomes(self, hits: Hits, opt: Option) -> list[tuple[float, Hits, float]]:
         """(chance, hits afterwards, worth inflicted) per distinct result of the roll."""
-        _, target, dice, sn, carry, _ = opt
+        target, dice, sn, carry = opt.target, opt.dice, opt.strike_number, opt.carry
         board = self.base
         stakes = self.field.stakes
         tp = board[target]
@@ -122,14 +133,14 @@ class StrikePlanner:
             if not opts:
                 continue
             scored = [(self.expected(hits, o), o) for o in opts]
-            value, opt = max(scored, key=lambda x: (x[0], x[1][1]))
+            value, opt = max(scored, key=lambda x: (x[0], x[1].target))
             total += value
             likely = max(self.outcomes(hits, opt), key=lambda x: x[0])
             hits = likely[1]
         return total
 
     def value(self, hits: Hits, opt: Option, strikers: frozenset[str], depth: int) -> float:
-        after = strikers - {opt[0]}
+        after = strikers - {opt.frm}
         total = 0.0
         for p, h2, gain in self.outcomes(hits, opt):
             if depth <= 1 or not after:
@@ -163,16 +174,16 @@ def choose_strike(field: Field, options: Sequence[Action]) -> Action:
                 ),
                 frozenset(),
             )
-        opt: Option = (s.frm, s.target, s.dice, s.strike_number, carry, s.ranged)
+        opt = Option(s.frm, s.target, s.dice, s.strike_number, carry, s.ranged)
         listed[opt] = s
         if s.ranged:
             ranged.setdefault(s.frm, []).append(opt)
     planner = StrikePlanner(field, ranged)
     hits: Hits = {}
-    strikers = frozenset(o[0] for o in listed)
+    strikers = frozenset(o.frm for o in listed)
     shallow = sorted(
         ((planner.value(hits, o, strikers, 1), o) for o in listed),
-        key=lambda x: (-x[0], x[1][0], x[1][1], x[1][3], -x[1][2]),
+        key=lambda x: (-x[0], x[1].frm, x[1].target, x[1].strike_number, -x[1].dice),
     )
     best_value, best = shallow[0]
     for _, opt in shallow[:DEEP]:
