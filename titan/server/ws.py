@@ -18,7 +18,7 @@ import msgspec
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from titan.server.deps import ServerDep, Token
+from titan.server.deps import Bearer, ServerDep, token
 from titan.server.errors import STATUS, error_body
 from titan.server.refusals import Refused
 
@@ -38,8 +38,8 @@ async def _until_closed(ws: WebSocket) -> None:
 
 
 @router.websocket("/api/games/{game_id}/ws")
-async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Token) -> None:
-    token = bearer or ws.query_params.get("token") or None
+async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Bearer) -> None:
+    seat_token = token(bearer) or ws.query_params.get("token") or None
     raw_since = ws.query_params.get("since", "0")
     await ws.accept()
     if not raw_since.isdigit():
@@ -52,7 +52,7 @@ async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Token
         await _send(ws, "error", error_body(exc.message, exc.rule, exc.path))
         await ws.close(code=4000 + STATUS[type(exc)])
         return
-    seat = live.seat_for(token)
+    seat = live.seat_for(seat_token)
     if seat is not None:
         await srv.service.claim(live, seat)
     with srv.hub.subscribe(game_id) as sub:
