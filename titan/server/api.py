@@ -17,7 +17,16 @@ from fastapi.responses import Response
 
 from titan.engine.schema import wire_schema
 from titan.engine.state import Options
-from titan.server.deps import Acting, Reading, ServerDep, Token, acting, reading, seated
+from titan.server.deps import (
+    Acting,
+    Bearer,
+    Reading,
+    ServerDep,
+    acting,
+    reading,
+    seated,
+    token,
+)
 from titan.server.live import LiveGame
 from titan.server.lobby import SeatSpec, lobby_status, new_token, summary
 from titan.server.models import (
@@ -161,8 +170,8 @@ async def post_action(act: Annotated[Acting, Depends(acting)], srv: ServerDep) -
     description="With the creator's `manage_token` (as POST /api/games answered it) as the "
     "bearer token, removes a game in which no action has been taken; 409 once one has.",
 )
-async def remove_game(game_id: str, srv: ServerDep, token: Token) -> Response:
-    await srv.service.remove(game_id, token)
+async def remove_game(game_id: str, srv: ServerDep, bearer: Bearer) -> Response:
+    await srv.service.remove(game_id, token(bearer))
     return Response(status_code=204)
 
 

@@ -53,15 +53,13 @@ BEARER = HTTPBearer(
 )
 
 
-async def token(
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(BEARER)],
-) -> str | None:
-    """The bearer token sent, if any."""
-    return None if credentials is None else credentials.credentials
-
-
+# The bearer credentials sent, if any (``.credentials`` is the token).
+Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(BEARER)]
 ServerDep = Annotated[Server, Depends(server)]
-Token = Annotated[str | None, Depends(token)]
+
+
+def token(bearer: HTTPAuthorizationCredentials | None) -> str | None:
+    return None if bearer is None else bearer.credentials
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,24 +72,25 @@ class Reading:
 
 
 async def reading(
-    game_id: str, srv: ServerDep, token: Token, since: Annotated[int, Query(ge=0)] = 0
+    game_id: str, srv: ServerDep, bearer: Bearer, since: Annotated[int, Query(ge=0)] = 0
 ) -> Reading:
     """The game, current with the database, and the seat the token holds in it (none for
     no token or a wrong one); the seat is marked taken the first time its token is used."""
     live = await srv.service.live(game_id)
-    seat = live.seat_for(token)
+    seat = live.seat_for(token(bearer))
     if seat is not None:
         await srv.service.claim(live, seat)
     return Reading(live, seat, since)
 
 
-async def seated(game_id: str, srv: ServerDep, token: Token) -> tuple[LiveGame, int]:
+async def seated(game_id: str, srv: ServerDep, bearer: Bearer) -> tuple[LiveGame, int]:
     """The game, current with the database, and the seat the token holds in it (NoToken
     without one, NotASeat for one that holds none)."""
-    if token is None:
+    seat_token = token(bearer)
+    if seat_token is None:
         raise NoToken("this needs the seat's token: Authorization: Bearer TOKEN")
     live = await srv.service.live(game_id)
-    seat = live.seat_for(token)
+    seat = live.seat_for(seat_token)
     if seat is None:
         raise NotASeat("this token holds no seat in this game")
     return live, seat
@@ -106,14 +105,14 @@ class Acting:
     action: Action
 
 
-async def acting(game_id: str, body: ActionIn, srv: ServerDep, token: Token) -> Acting:
+async def acting(game_id: str, body: ActionIn, srv: ServerDep, bearer: Bearer) -> Acting:
     """The seat the token holds (NoToken without one, NotASeat for one that holds none) and
     the action it sends (Invalid if it is not one)."""
-    if token is None:
+    if bearer is None:
         raise NoToken("acting needs the seat's token: Authorization: Bearer TOKEN")
     # The cached copy, unchecked: acting checks the version in its write (service.act).
     live = await srv.service.live(game_id, fresh=False)
-    seat = live.seat_for(token)
+    seat = live.seat_for(bearer.credentials)
     if seat is None:
         raise NotASeat("this token holds no seat in this game")
     try:

@@ -23,7 +23,7 @@ import msgspec
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from titan.server.deps import ServerDep, Token
+from titan.server.deps import Bearer, ServerDep, token
 from titan.server.errors import STATUS, error_body
 from titan.server.refusals import Refused
 
@@ -71,8 +71,8 @@ async def _until_closed(ws: WebSocket) -> None:
 
 
 @router.websocket("/api/games/{game_id}/ws")
-async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Token) -> None:
-    token = _token(ws) or bearer or ws.query_params.get("token") or None
+async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Bearer) -> None:
+    seat_token = _token(ws) or token(bearer) or ws.query_params.get("token") or None
     since = _since(ws.query_params.get("since", "0"))
     offered = ws.scope.get("subprotocols", [])
     await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
@@ -84,7 +84,7 @@ async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Token
     except Refused as exc:
         await _refuse(ws, 4000 + STATUS[type(exc)], error_body(exc.message, exc.rule, exc.path))
         return
-    seat = live.seat_for(token)
+    seat = live.seat_for(seat_token)
     if seat is not None:
         await srv.service.claim(live, seat)
     with srv.hub.subscribe(game_id) as sub:
@@ -109,7 +109,7 @@ async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Token
                     status = STATUS[type(exc)]
                     await _refuse(ws, 4000 + status, error_body(exc.message, exc.rule, exc.path))
                     return
-                if seat is not None and live.seat_for(token) != seat:
+                if seat is not None and live.seat_for(seat_token) != seat:
                     # The seat's link was replaced: whoever holds the old one is cut off.
                     await ws.close(code=4403, reason="this seat's link was replaced")
                     return
