@@ -14,6 +14,7 @@ import pytest
 from titan.describe import printable
 from titan.engine.game import Game
 from titan.engine.record import SetupError
+from titan.engine.state import Options, OptionsError
 
 ESCAPE = "\x1b]0;owned\x07\x1b[2J"  # set the window title, clear the screen
 
@@ -55,3 +56,13 @@ def test_titan_replay_prints_no_escape_sequence(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "control characters" in done.stderr
     assert "\x1b" not in done.stdout + done.stderr and "\x07" not in done.stderr
+
+
+@pytest.mark.rules("21")
+def test_options_refuse_unknown_fields_naming_them() -> None:
+    with pytest.raises(OptionsError, match="unknown option fog; the options are") as one:
+        Options(fog=True)
+    assert one.value.option == "fog"
+    with pytest.raises(OptionsError, match="unknown options amber, fog"):
+        Options(turn_limit=3, fog=True, amber=1)
+    assert Options(turn_limit=3) == Options(False, None, 3)

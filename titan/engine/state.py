@@ -61,16 +61,38 @@ class AfterStep(IntEnum):
     FINISH = 4  # 2.5.6.9-2.5.6.10: Titan eliminations, the slain returned
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Options:
     """Game options (rule 21). ``titan_variant``: Cyclops, Lions and Trolls are the tower
     creatures, Centaurs, Gargoyles and Ogres are out of the game, 8 markers per player.
     ``point_target``: the first player at or past it at the end of a turn wins.
-    ``turn_limit``: after that many game turns the highest score plus legion values wins."""
+    ``turn_limit``: after that many game turns the highest score plus legion values wins.
 
-    titan_variant: bool = False
-    point_target: int | None = None
-    turn_limit: int | None = None
+    Options may come from a client: an unknown one is refused naming it (OptionsError, not
+    Python's TypeError), and so is a value the rules cannot play with."""
+
+    titan_variant: bool
+    point_target: int | None
+    turn_limit: int | None
+
+    def __init__(
+        self,
+        titan_variant: bool = False,
+        point_target: int | None = None,
+        turn_limit: int | None = None,
+        **unknown: object,
+    ) -> None:
+        if unknown:
+            names = ", ".join(sorted(unknown))
+            raise OptionsError(
+                min(unknown),
+                f"unknown option{'s' if len(unknown) > 1 else ''} {names}; the options are "
+                "titan_variant, point_target and turn_limit (rule 21)",
+            )
+        object.__setattr__(self, "titan_variant", titan_variant)
+        object.__setattr__(self, "point_target", point_target)
+        object.__setattr__(self, "turn_limit", turn_limit)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         # Refused here, when the game is set up, rather than as a crash at the end of the first
