@@ -145,8 +145,11 @@ class Abuse:
                 self.imports.append((r.status_code, time.perf_counter() - start))
                 if r.status_code >= 500:
                     self.five_xx["import"] += 1
-                if r.status_code == 429:
-                    await asyncio.sleep(float(r.headers.get("retry-after", "1")))
+                if r.status_code == 429:  # wait as told, but not past the run's end
+                    left = self.end - time.perf_counter()
+                    await asyncio.sleep(
+                        max(0.0, min(float(r.headers.get("retry-after", "1")), left))
+                    )
 
     async def slow_one(self) -> None:
         head = (
@@ -191,7 +194,13 @@ def one_run(args: argparse.Namespace, backend: str, pg: str | None, record: byte
         pool = ServerPool(Path(tmp) / "logs")
         command = [args.titan] if args.titan else None
         try:
-            server = pool.start(url, command=command, env={"TITAN_RATE_LIMITS": ""})
+            # The limits and quotas as a server has them by default (the harness turns them off).
+            defaults = {
+                "TITAN_RATE_LIMITS": "",
+                "TITAN_MAX_OPEN_GAMES": "20",
+                "TITAN_MAX_BOT_GAMES": "2",
+            }
+            server = pool.start(url, command=command, env=defaults)
             load = Load(
                 server.url,
                 args.games,

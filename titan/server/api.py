@@ -8,6 +8,7 @@ the events that seat may see; the seed is never sent while the game runs."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Annotated, Any
 
@@ -27,7 +28,7 @@ from titan.server.deps import (
     seated,
     token,
 )
-from titan.server.live import LiveGame
+from titan.server.live import LiveGame, Seat
 from titan.server.lobby import SeatSpec, lobby_status, new_token, summary
 from titan.server.models import (
     ErrorOut,
@@ -40,7 +41,7 @@ from titan.server.models import (
     SeatLink,
 )
 from titan.server.ratelimit import client_key
-from titan.server.rows import now
+from titan.server.rows import SeatRow, now
 
 
 class WireJSON(Response):
@@ -62,9 +63,11 @@ router = APIRouter(prefix="/api", tags=["games"], strict_content_type=False)
 RECORD_REF = "#/components/schemas/GameRecord"
 
 
-def created(live: LiveGame, tokens: list[str | None], base: str) -> dict[str, Any]:
+def created(
+    game_id: str, seats: Sequence[SeatRow | Seat], tokens: list[str | None], base: str
+) -> dict[str, Any]:
     return {
-        "id": live.id,
+        "id": game_id,
         "seats": [
             {
                 "seat": s.seat,
@@ -74,9 +77,9 @@ def created(live: LiveGame, tokens: list[str | None], base: str) -> dict[str, An
                 "token": token,
                 # The token goes in the fragment, which browsers never send to a server (nor
                 # to its logs); the page reads it from there.
-                "url": None if token is None else f"{base}games/{live.id}#token={token}",
+                "url": None if token is None else f"{base}games/{game_id}#token={token}",
             }
-            for s, token in zip(live.seats, tokens, strict=True)
+            for s, token in zip(seats, tokens, strict=True)
         ],
     }
 
@@ -100,7 +103,7 @@ async def create_game(body: GameIn, request: Request, srv: ServerDep) -> Respons
         creator=client_key(request.scope),
         manage_token=(manage := new_token()),
     )
-    answer = created(live, tokens, str(request.base_url))
+    answer = created(live.id, live.seats, tokens, str(request.base_url))
     return WireJSON({**answer, "manage_token": manage}, status_code=201)
 
 
@@ -221,14 +224,14 @@ async def import_game(body: ImportIn, request: Request, srv: ServerDep) -> Respo
     kinds = None
     if body.seats is not None:
         kinds = [SeatSpec("", s.kind, s.level) for s in body.seats]
-    live, tokens = await srv.service.import_record(
+    row, tokens = await srv.service.import_record(
         body.record,
         kinds,
         unlisted=body.unlisted,
         creator=client_key(request.scope),
         manage_token=(manage := new_token()),
     )
-    answer = created(live, tokens, str(request.base_url))
+    answer = created(row.id, row.seats, tokens, str(request.base_url))
     return WireJSON({**answer, "manage_token": manage}, status_code=201)
 
 

@@ -57,6 +57,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             hub = Hub()
             pool = BotPool(settings.bot_pool, settings.bot_workers)
             bots = BotDriver(service, pool, settings.bot_timeout)
+            service.offload = pool.run
             service.watchers += [hub, bots]
             service.keep = hub.is_watched
             service.on_seats = hub.publish

@@ -22,6 +22,7 @@ import asyncio
 import hashlib
 import logging
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from titan.ai.levels import make_bot
@@ -30,6 +31,7 @@ from titan.engine.errors import IllegalAction
 from titan.engine.prompts import Prompt
 from titan.engine.views import PlayerView
 from titan.server.config import BotPoolKind
+from titan.server.importing import Checked
 from titan.server.live import LiveGame
 from titan.server.lobby import default_level
 from titan.server.refusals import NotNow, Refused
@@ -108,6 +110,17 @@ class BotPool:
             raise
         self._broken = 0
         return action
+
+    async def run(self, fn: Callable[[object], Checked], raw: object) -> Checked:
+        """``fn(raw)`` in a worker (checking an imported record), off the server's process."""
+        executor = self._get()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, fn, raw)
+        except BrokenExecutor:
+            if self._executor is executor:  # a worker died: start a fresh pool next time
+                self._executor = None
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def close(self) -> None:
         """Stop every worker now. ``shutdown`` alone lets a worker finish the decision it is

@@ -24,16 +24,17 @@ import logging
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 from titan.engine import wire
 from titan.engine.actions import Action
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
-from titan.engine.record import MAX_SEED, RecordError, SetupError, parse_record, record_digest
+from titan.engine.record import MAX_SEED, SetupError, record_digest
 from titan.engine.state import Options
 from titan.server.config import MAX_BOT_GAMES, MAX_IMPORT_ACTIONS, MAX_OPEN_GAMES
+from titan.server.importing import Checked, check_record
 from titan.server.live import DamagedGame, LiveGame, hash_token
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id, new_token
 from titan.server.refusals import (
@@ -74,6 +75,9 @@ class GameService:
         # Games never dropped from the cache (those with WebSocket subscribers here, whose
         # pushes come from the cached copy); set by the app.
         self.keep: Callable[[str], bool] = lambda game_id: False
+        # Where CPU-heavy work runs (checking an imported record): a worker thread by default,
+        # the bot pool's processes in the server (set by the app).
+        self.offload: Offload = _in_thread
         # Told when a seat's token changes (the hub, which wakes the WebSockets); set by the app.
         self.on_seats: Callable[[str], None] = lambda game_id: None
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
@@ -134,9 +138,11 @@ class GameService:
         unlisted: bool = False,
         creator: str | None = None,
         manage_token: str | None = None,
-    ) -> tuple[LiveGame, list[str | None]]:
+    ) -> tuple[GameRow, list[str | None]]:
         """A game from a record (``kinds``: each seat's kind and level; default all human).
-        The record's seed comes with it, so whoever had the record can foresee its dice."""
+        The record's seed comes with it, so whoever had the record can foresee its dice.
+        The record is checked and replayed by :attr:`offload` (the bot pool's processes), and
+        the game is not kept in memory: it is replayed here when it is first opened."""
         actions = raw.get("actions") if isinstance(raw, dict) else None
         if isinstance(actions, list) and len(actions) > self.max_import_actions:
             raise TooLarge(
@@ -144,32 +150,32 @@ class GameService:
                 f"{self.max_import_actions}",
                 path="record.actions",
             )
-        try:
-            # Off the event loop: a long record's digest and replay take seconds of CPU.
-            rec = await asyncio.to_thread(parse_record, raw)
-        except RecordError as exc:
-            raise Invalid(f"record.{exc}", path=f"record.{exc.path}") from None
+        checked = await self.offload(check_record, raw)
+        if checked.error is not None:
+            raise Invalid(checked.error, path=checked.path)
         if kinds is None:
-            kinds = [SeatSpec(name) for name in rec.seats]
-        if len(kinds) != len(rec.seats):
-            raise Invalid(f"the record has {len(rec.seats)} seats, got {len(kinds)}", path="seats")
+            kinds = [SeatSpec(name) for name in checked.seats]
+        if len(kinds) != len(checked.seats):
+            raise Invalid(
+                f"the record has {len(checked.seats)} seats, got {len(kinds)}", path="seats"
+            )
         specs = check_seats(
-            [SeatSpec(n, k.kind, k.level) for n, k in zip(rec.seats, kinds, strict=True)]
+            [SeatSpec(n, k.kind, k.level) for n, k in zip(checked.seats, kinds, strict=True)]
         )
         await self._check_quota(creator, all(s.kind == "bot" for s in specs))
         seat_rows, tokens = deal_seats(specs)
         stamp = now()
-        entries = [(p, wire.encode(a)) for p, a in rec.actions]
+        entries = checked.actions()
         row = GameRow(
             id=new_game_id(),
-            variant=rec.variant,
-            options=dataclasses.asdict(rec.options),
-            seed=rec.seed,
-            status="running",
+            variant=checked.variant,
+            options=checked.options,
+            seed=checked.seed,
+            status="over" if checked.over else "running",
             version=len(entries),
-            digest=rec.digest,
-            to_move=-1,  # set below, once replayed
-            winner=None,
+            digest=checked.digest,
+            to_move=-1 if checked.over else checked.to_move,
+            winner=checked.winner,
             created_at=stamp,
             updated_at=stamp,
             seats=seat_rows,
@@ -177,17 +183,8 @@ class GameService:
             creator=creator,
             manage_hash=None if manage_token is None else hash_token(manage_token),
         )
-        try:
-            log = [(n, p, a) for n, (p, a) in enumerate(entries)]
-            live = await asyncio.to_thread(LiveGame.replay, row, log)
-        except DamagedGame as exc:
-            raise Invalid(f"the record does not replay: {exc.__cause__ or exc}") from None
-        row.to_move = live.game.current_player()
-        row.status = live.status
-        row.winner = live.game.state.winner
         await self.store.create(row, entries)
-        self._remember(live)
-        return live, tokens
+        return row, tokens
 
     async def _check_quota(self, creator: str | None, bots_only: bool) -> None:
         if creator is None:
@@ -396,6 +393,14 @@ class GameService:
                     del self._cache[gid]
         for w in self.watchers:
             w.loaded(live)
+
+
+class Offload(Protocol):
+    def __call__(self, fn: Callable[[object], Checked], raw: object, /) -> Awaitable[Checked]: ...
+
+
+async def _in_thread(fn: Callable[[object], Checked], raw: object) -> Checked:
+    return await asyncio.to_thread(fn, raw)
 
 
 def _no_game(game_id: str) -> NotFound:
