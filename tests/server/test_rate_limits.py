@@ -5,6 +5,7 @@ clients, and the create/import buckets shared by two server processes on one Pos
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import httpx
@@ -12,7 +13,7 @@ import pytest
 
 from tests.server.harness import ServerPool
 from tests.server.inproc import running
-from titan.server.ratelimit import MemoryBuckets, client_key
+from titan.server.ratelimit import REFUSAL_DELAY, MemoryBuckets, client_key
 from titan.server.rates import DEFAULT_RATES, LimitError, Rate, parse_rates
 
 GAME = {"seats": [{"name": "Ann"}, {"name": "Bob"}]}
@@ -72,8 +73,10 @@ def test_clients_are_addresses_and_ipv6_networks() -> None:
 def test_an_empty_bucket_is_answered_429_with_retry_after(tmp_path: Path) -> None:
     with running(tmp_path, rates=parse_rates("create=3/60,read=1000/1")) as client:
         assert [client.post("/api/games", json=GAME).status_code for _ in range(3)] == [201] * 3
+        started = time.monotonic()
         r = client.post("/api/games", json=GAME)
         assert r.status_code == 429
+        assert time.monotonic() - started >= REFUSAL_DELAY  # held back: floods slow down
         assert r.headers["retry-after"] == "40"  # back to 0 in 20 s, to 1 in 40 s
         assert "too many create requests" in r.json()["error"]
         assert r.headers["content-security-policy"]  # refusals carry the headers too

@@ -23,6 +23,7 @@ same buckets by account (docs/architecture.md, "Limits and identity")."""
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import math
@@ -41,6 +42,7 @@ from titan.server.rates import Rate
 from titan.server.tables import rate_buckets
 
 SHARED = frozenset({"create", "import"})  # in the database; the others per process
+REFUSAL_DELAY = 1.0  # seconds a refused request waits for its 429 (at most its Retry-After)
 MAX_MEMORY_KEYS = 100_000  # buckets a process keeps; the least recently used go first
 
 
@@ -164,6 +166,11 @@ def request_kind(scope: Scope) -> str:
 
 
 async def _refuse(scope: Scope, send: Send, kind: str, wait: int) -> None:
+    # The answer is held back a moment: a client that waits for its answers before asking
+    # again (as a flooder's connections do) is slowed to a few requests a second, instead of
+    # costing this process hundreds of refusals a second; one that heeds Retry-After never
+    # notices. Holding a request costs a sleeping coroutine, not CPU.
+    await asyncio.sleep(min(float(wait), REFUSAL_DELAY))
     if scope["type"] == "websocket":
         # Closing before accepting: the client's handshake gets 403 from uvicorn.
         await send({"type": "websocket.close", "code": 4429, "reason": "too many requests"})
