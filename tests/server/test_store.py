@@ -7,11 +7,14 @@ import asyncio
 import json
 import random
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 
 from tests.server.inproc import act, create, live, play_some, running, state
 from tests.server.scripted import choose
@@ -21,7 +24,7 @@ from titan.engine.game import Game
 from titan.engine.state import Options
 from titan.play import play
 from titan.server.config import normalise_db_url
-from titan.server.db import migrate, open_engine
+from titan.server.db import MIGRATIONS, migrate, open_engine, transaction
 from titan.server.lobby import SeatSpec
 from titan.server.refusals import NotNow
 from titan.server.service import GameService
@@ -164,3 +167,63 @@ def test_a_damaged_database_is_detected(tmp_path: Path) -> None:
         r = client.get(f"/api/games/{gid}/state")
         assert r.status_code == 500 and "damaged" in r.json()["error"], r.text
         assert client.get("/api/games").status_code == 200  # the rest of the server works
+
+
+def test_upgrading_a_database_keeps_every_game(tmp_path: Path) -> None:
+    """A database made by the first schema (0001), with a game, its seats and its actions,
+    brought to the newest: nothing is lost (a table copied and dropped on SQLite would take
+    the seats and actions with it through ON DELETE CASCADE)."""
+    url = normalise_db_url(f"sqlite:///{tmp_path / 'old.db'}")
+
+    def upgrade_to(connection: Connection, revision: str) -> None:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+    async def run() -> tuple[int, int, int, str]:
+        engine = open_engine(url)
+        try:
+            async with transaction(engine) as conn:
+                await conn.run_sync(upgrade_to, "0001")
+                stamp = datetime.now(UTC)
+                await conn.execute(
+                    text(
+                        "INSERT INTO games (id, variant, options, seed, status, version, digest,"
+                        " to_move, winner, created_at, updated_at) VALUES ('g1', 'default',"
+                        " '{}', 1, 'running', 2, 'd', 0, NULL, :t, :t)"
+                    ),
+                    {"t": stamp},
+                )
+                for seat in (0, 1):
+                    await conn.execute(
+                        text(
+                            "INSERT INTO seats (game_id, seat, name, kind, level, token_hash,"
+                            " claimed) VALUES ('g1', :s, :n, 'human', NULL, NULL, 0)"
+                        ),
+                        {"s": seat, "n": f"P{seat}"},
+                    )
+                for n in (0, 1):
+                    await conn.execute(
+                        text(
+                            "INSERT INTO actions (game_id, n, player, action, created_at)"
+                            " VALUES ('g1', :n, 0, '{}', :t)"
+                        ),
+                        {"n": n, "t": stamp},
+                    )
+            await migrate(engine)
+            async with engine.connect() as conn:
+                counts = [
+                    (await conn.execute(text(f"SELECT count(*) FROM {t}"))).scalar_one()
+                    for t in ("games", "seats", "actions")
+                ]
+                head = (
+                    await conn.execute(text("SELECT version_num FROM alembic_version"))
+                ).scalar_one()
+            return counts[0], counts[1], counts[2], head
+        finally:
+            await engine.dispose()
+
+    games, seats, actions, head = asyncio.run(run())
+    assert (games, seats, actions) == (1, 2, 2)
+    assert head == "0002"

@@ -19,13 +19,15 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(
-            sa.Column("unlisted", sa.Boolean, nullable=False, server_default=sa.false())
-        )
-        batch.add_column(sa.Column("creator", sa.String(96), nullable=True))
-        batch.add_column(sa.Column("manage_hash", sa.String(64), nullable=True))
-        batch.create_index("ix_games_creator_status", ["creator", "status"])
+    # Plain ADD COLUMN, which SQLite and PostgreSQL both do in place. Not a batch operation:
+    # on SQLite that copies and DROPs the games table, and with foreign keys on, the drop
+    # deletes every seat and action of every game (ON DELETE CASCADE).
+    op.add_column(
+        "games", sa.Column("unlisted", sa.Boolean, nullable=False, server_default=sa.false())
+    )
+    op.add_column("games", sa.Column("creator", sa.String(96), nullable=True))
+    op.add_column("games", sa.Column("manage_hash", sa.String(64), nullable=True))
+    op.create_index("ix_games_creator_status", "games", ["creator", "status"])
     op.create_table(
         "rate_buckets",
         sa.Column("key", sa.String(96), primary_key=True),
@@ -36,8 +38,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("rate_buckets")
-    with op.batch_alter_table("games") as batch:
-        batch.drop_index("ix_games_creator_status")
-        batch.drop_column("manage_hash")
-        batch.drop_column("creator")
-        batch.drop_column("unlisted")
+    op.drop_index("ix_games_creator_status", "games")
+    for column in ("manage_hash", "creator", "unlisted"):
+        op.drop_column("games", column)  # in place (SQLite 3.35+), never by a table copy
