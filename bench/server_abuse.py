@@ -2,10 +2,10 @@
 clients do their worst, on one real ``titan serve`` (SQLite, or PostgreSQL with ``--pg`` or
 ``$TITAN_TEST_PG``).
 
-Ordinary clients (this process): ``--games`` (50) two-seat games, each played by its own
-loop from its own loopback address (127.0.1.x) with a random think time (mean ``--think``, 1 s), as in
-``bench.server_load``; we report the p50/p99 of their actions and of their state reads in the
-measured window. At the same time, in a second process (so that their load is the server's
+Ordinary clients (this process): ``--games`` (50) two-seat games, each played by its own loop
+from its own loopback address (127.0.1.x) with a random think time (mean ``--think``, 1 s), as
+in ``bench.server_load``; we report the p50/p99 of their actions and of their state reads in
+the measured window. At the same time, in a second process (so that their load is the server's
 and not the ordinary clients' own event loop's), each from an address of its own:
 
 - (a) a flooder (127.0.2.1): ``--flooders`` loops creating games and posting actions as fast
