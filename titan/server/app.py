@@ -51,9 +51,13 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
         bots: BotDriver | None = None
         try:
             await migrate(engine)
-            service = GameService(store, settings.cache_size, settings.max_import_actions)
-            service.max_open_games = settings.max_open_games
-            service.max_bot_games = settings.max_bot_games
+            service = GameService(
+                store,
+                settings.cache_size,
+                max_import_actions=settings.max_import_actions,
+                max_open_games=settings.max_open_games,
+                max_bot_games=settings.max_bot_games,
+            )
             hub = Hub()
             pool = BotPool(settings.bot_pool, settings.bot_workers)
             bots = BotDriver(service, pool, settings.bot_timeout)

@@ -98,9 +98,7 @@ class BotPool:
             future = loop.run_in_executor(executor, think, level, seed, view, prompt)
             action = await asyncio.wait_for(future, timeout)
         except BrokenExecutor:
-            if self._executor is executor:  # a worker died: start a fresh pool next time
-                self._executor = None
-                executor.shutdown(wait=False, cancel_futures=True)
+            if self._discard(executor):
                 self._broken += 1
                 if self._broken >= MAX_BROKEN and self.kind == "process":
                     # Workers that cannot even start (an embedding script without a
@@ -117,10 +115,16 @@ class BotPool:
         try:
             return await asyncio.get_running_loop().run_in_executor(executor, fn, raw)
         except BrokenExecutor:
-            if self._executor is executor:  # a worker died: start a fresh pool next time
-                self._executor = None
-                executor.shutdown(wait=False, cancel_futures=True)
+            self._discard(executor)
             raise
+
+    def _discard(self, executor: Executor) -> bool:
+        """A worker died: start a fresh pool next time. True if ``executor`` was the pool."""
+        if self._executor is not executor:
+            return False
+        self._executor = None
+        executor.shutdown(wait=False, cancel_futures=True)
+        return True
 
     def close(self) -> None:
         """Stop every worker now. ``shutdown`` alone lets a worker finish the decision it is

@@ -64,13 +64,19 @@ class Watcher(Protocol):
 
 class GameService:
     def __init__(
-        self, store: Store, cache_size: int = 1000, max_import_actions: int = MAX_IMPORT_ACTIONS
+        self,
+        store: Store,
+        cache_size: int = 1000,
+        *,
+        max_import_actions: int = MAX_IMPORT_ACTIONS,
+        max_open_games: int = MAX_OPEN_GAMES,
+        max_bot_games: int = MAX_BOT_GAMES,
     ) -> None:
         self.store = store
         self.cache_size = cache_size
         self.max_import_actions = max_import_actions
-        self.max_open_games = MAX_OPEN_GAMES
-        self.max_bot_games = MAX_BOT_GAMES
+        self.max_open_games = max_open_games
+        self.max_bot_games = max_bot_games
         self.watchers: list[Watcher] = []
         # Games never dropped from the cache (those with WebSocket subscribers here, whose
         # pushes come from the cached copy); set by the app.
@@ -282,9 +288,10 @@ class GameService:
         holder are closed. Raises NotNow if another rotation won the race."""
         old = live.seats[seat].token_hash
         token = new_token()
-        if old is None or not await self.store.rotate(live.id, seat, old, hash_token(token)):
+        new = hash_token(token)
+        if old is None or not await self.store.rotate(live.id, seat, old, new):
             raise NotNow("this seat's link was replaced meanwhile; use the newest link")
-        live.seats[seat].token_hash = hash_token(token)
+        live.seats[seat].token_hash = new
         self.on_seats(live.id)
         return token
 

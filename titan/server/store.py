@@ -262,55 +262,36 @@ class Store:
             )
             .values(token_hash=new_hash)
         )
-        done = False
 
-        async def write(conn: AsyncConnection) -> None:
-            nonlocal done
+        async def write(conn: AsyncConnection) -> bool:
             done = (await conn.execute(replace)).rowcount == 1
             if done and self.postgres:
                 notice = f"{self.origin} {game_id} seats"
                 await conn.execute(
                     select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice))
                 )
+            return done
 
-        if self._group is not None:
-            await self._group.run(write)
-        else:
-            async with transaction(self.engine) as conn:
-                await write(conn)
-        return done
+        return await self._transact(write)
 
     async def remove(self, game_id: str, manage_hash: str) -> bool:
         """Delete a game no action has been taken in, if ``manage_hash`` is its creator's (its
-        seats go with it)."""
+        seats go with it: ON DELETE CASCADE)."""
         drop = delete(games).where(
             games.c.id == game_id, games.c.manage_hash == manage_hash, games.c.version == 0
         )
-        done = False
 
-        async def write(conn: AsyncConnection) -> None:
-            nonlocal done
-            await conn.execute(
-                delete(seats)
-                .where(seats.c.game_id == game_id)
-                .where(
-                    select(games.c.id)
-                    .where(
-                        games.c.id == game_id,
-                        games.c.manage_hash == manage_hash,
-                        games.c.version == 0,
-                    )
-                    .exists()
-                )
-            )
-            done = (await conn.execute(drop)).rowcount == 1
+        async def write(conn: AsyncConnection) -> bool:
+            return (await conn.execute(drop)).rowcount == 1
 
+        return await self._transact(write)
+
+    async def _transact(self, write: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        """``write`` in a transaction: SQLite's group commit, or one of PostgreSQL's own."""
         if self._group is not None:
-            await self._group.run(write)
-        else:
-            async with transaction(self.engine) as conn:
-                await write(conn)
-        return done
+            return await self._group.run(write)
+        async with transaction(self.engine) as conn:
+            return await write(conn)
 
     async def seat_rows(self, game_id: str) -> list[SeatRow]:
         async def read(conn: AsyncConnection) -> list[SeatRow]:
