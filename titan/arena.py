@@ -26,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from titan import charts
 from titan.ai.levels import LEVELS, make_bot
 from titan.dice.stats import wilson
 from titan.engine.events import GameOver
@@ -310,6 +311,9 @@ def _command(args: argparse.Namespace) -> int:
                 raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
     except ValueError as exc:
         print(f"titan arena: {exc}", file=sys.stderr)
+        return 2
+    if args.png and not charts.available():
+        print(f"titan arena: {charts.MISSING}", file=sys.stderr)
         return 2
 
     def bar(results: Iterator[ArenaGame], total: int) -> Iterator[ArenaGame]:

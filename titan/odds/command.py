@@ -18,6 +18,7 @@ import os
 import sys
 from typing import Any
 
+from titan import charts
 from titan.variant import load
 
 SubParsers = Any  # argparse's _SubParsersAction is private; its type is not worth importing
@@ -84,6 +85,9 @@ def _battle(args: argparse.Namespace) -> int:
             f"titan odds: {', '.join(missing)} required (or: titan odds strike ...)",
             file=sys.stderr,
         )
+        return 2
+    if args.png and not charts.available():
+        print(f"titan odds: {charts.MISSING}", file=sys.stderr)
         return 2
     try:
         est = estimate_battle(
