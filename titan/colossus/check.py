@@ -64,6 +64,14 @@ class ServerView:
             self.legions[msg.child] = Shown(
                 msg.hex, msg.height, Counter(msg.creatures) if msg.creatures else None
             )
+        elif isinstance(msg, m.UndidSplit):
+            child = self.legions.pop(msg.child, Shown())
+            parent = self._legion(msg.parent)
+            parent.height += child.height
+            if parent.contents is not None and child.contents is not None:
+                parent.contents = parent.contents + child.contents
+            else:
+                parent.contents = None
         elif isinstance(msg, m.DidMove):
             self._legion(msg.marker).land = msg.end
         elif isinstance(msg, m.DidRecruit):

@@ -16,11 +16,19 @@ from titan.ai.levels import make_bot
 from titan.colossus.check import Desync
 from titan.colossus.seat import Seat, SeatError
 
+# Answers that are not decisions: they do not count as thinking time.
+_HOUSEKEEPING = ("confirmCommitPoint", "replyToPing", "catchupConfirmation", "signOn")
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
     message: str  # the server's game-over message ("X wins", "Draw"), or why we stopped
     finished: bool  # the game reached its end
+    turns: int = 0  # the game turn it ended in
+    # Seconds our side took for each server message it answered (the bot's decisions).
+    think: tuple[float, ...] = ()
+    seconds: float = 0.0  # the whole game, wall time
+    desync: bool = False  # ended by a disagreement between the server and our engine
 
 
 def play(
@@ -49,19 +57,31 @@ def play(
                 writer.write(line + "\n")
             writer.flush()
 
+        think: list[float] = []
+
+        def outcome(message: str, finished: bool, desync: bool = False) -> Outcome:
+            game = seat.mirror.game
+            turn = 0 if game is None else game.state.turn
+            took = time.monotonic() - start
+            return Outcome(message, finished, turn, tuple(think), took, desync)
+
         send(seat.hello())
         for raw in reader:
             line = raw.rstrip("\r\n")
             _log(log, start, "S>C", line)
+            began = time.monotonic()
             try:
-                send(seat.receive(line))
+                answer = seat.receive(line)
             except (SeatError, Desync) as exc:
                 send(["withdrawFromGame", "disconnect"])
-                return Outcome(str(exc), False)
+                return outcome(str(exc), False, isinstance(exc, Desync))
+            if any(not a.startswith(_HOUSEKEEPING) for a in answer):
+                think.append(time.monotonic() - began)
+            send(answer)
             if line == "dispose" or (seat.over and line.startswith("dispose")):
                 break
         over = seat.mirror.game is not None and seat.mirror.game.state.over
-        return Outcome(seat.result or "the server closed the connection", over)
+        return outcome(seat.result or "the server closed the connection", over)
 
 
 def _log(log: TextIO | None, start: float, way: str, line: str) -> None:

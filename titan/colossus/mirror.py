@@ -50,12 +50,15 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.phases import setup
 from titan.engine.prompts import Decision, Prompt
-from titan.engine.state import Options, Phase
+from titan.engine.state import GameState, Options, Phase
 from titan.variant import load, markers_of
 
 # Decisions Colossus has no message for: the errata's concession points (2.5.6). A later
 # message that shows the battle going on answers them with Decline.
 _SILENT = (Decision.BATTLE_MAY_CONCEDE, Decision.CONCESSION_OFFERED)
+# After a battle the winner may summon (attacker, errata 2.5.6) or muster a reinforcement
+# (defender); Colossus announces only the ones taken, so a later message declines them.
+_AFTER_BATTLE = (Decision.SUMMON, Decision.REINFORCE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +97,9 @@ class Mirror:
         # Told of each action before it is applied (the seat's answers are tested this way).
         self.on_act: Callable[[int, Action], None] | None = None
         self.pending_engage: int | None = None  # announced, engaged after its reveals
+        # The state before each split of the split phase under way, by Colossus's child
+        # marker: Colossus's players may take a split back before the roll (undidSplit).
+        self.before_split: dict[str, GameState] = {}
 
     # --- the entry point ---------------------------------------------------------------------
 
@@ -194,7 +200,7 @@ class Mirror:
             prompt = self.prompt()
             if done(prompt):
                 return prompt
-            if prompt.kind in _SILENT:
+            if prompt.kind in _SILENT or prompt.kind in _AFTER_BATTLE:
                 self.act(Decline())
                 continue
             if prompt.kind == Decision.CARRY_OVER and self.carry_offered:
@@ -323,10 +329,28 @@ class Mirror:
     def _split(self, msg: m.DidSplit, creatures: tuple[str, ...]) -> None:
         self.pending_split = None
         parent = self.legion(msg.parent)
+        self.before_split[msg.child] = self.g.state.copy()
         self.act(Split(parent, self.markers.ours(msg.child), tuple(sorted(creatures))))
+
+    def _on_undidSplit(self, msg: Message) -> None:
+        """A split taken back before the movement roll: our engine has no such action, but
+        nothing has happened since that the split phase would not allow again (errata 7.0:
+        moves may be adjusted until the next phase begins), so the state before the split is
+        put back; the splits made before it stay."""
+        assert isinstance(msg, m.UndidSplit)
+        if self.pending_split is not None and self.pending_split.child == msg.child:
+            self.pending_split = None  # its contents were never shown: nothing was split
+            return
+        if self.g.state.phase != Phase.SPLIT or msg.child not in self.before_split:
+            raise self.desync("4.3", f"{msg.child}'s split is taken back outside its phase")
+        if list(self.before_split)[-1] != msg.child:  # later splits would go with it
+            raise self.desync("4.3", f"{msg.child}'s split is not the last one made")
+        self.g.state = self.before_split.pop(msg.child)
+        self.g.touch()
 
     def _on_tellMovementRoll(self, msg: Message) -> None:
         assert isinstance(msg, m.TellMovementRoll)
+        self.before_split.clear()  # the roll fixes the splits (errata 7.0)
         self.give([msg.roll])
         if msg.reason == "MulliganRoll":
             self.act(Mulligan())
@@ -379,7 +403,10 @@ class Mirror:
     def _on_didRecruit(self, msg: Message) -> None:
         assert isinstance(msg, m.DidRecruit)
         reveal = () if msg.recruiter is None else (msg.recruiter,) * msg.recruiters
-        prompt = self.settle(lambda p: p.kind in (Decision.MUSTER, Decision.MANEUVER), "a recruit")
+        prompt = self.settle(
+            lambda p: p.kind in (Decision.MUSTER, Decision.MANEUVER, Decision.REINFORCE),
+            "a recruit",
+        )
         ours = self.legion(msg.marker)
         fits = [
             o
@@ -403,8 +430,12 @@ class Mirror:
             self._finish_battle()
         else:
             raise self.desync("9", f"an engagement ended by {msg.how} (not mirrored yet)")
-        # An angel the winner could have taken and did not (17).
-        while self.g.state.engagement is not None and self.prompt().kind == Decision.ACQUIRE:
+        # A summons, a reinforcement or an angel the winner could have taken and did not
+        # (errata 2.5.6, 17).
+        while self.g.state.engagement is not None and self.prompt().kind in (
+            *_AFTER_BATTLE,
+            Decision.ACQUIRE,
+        ):
             self.act(Decline())
         eng = self.g.state.engagement
         if eng is not None:
@@ -481,7 +512,9 @@ class Mirror:
     def _on_removeCreature(self, msg: Message) -> None:
         assert isinstance(msg, m.RemoveCreature)
         if msg.reason == "Summon":  # the donor gives up its lord; addCreature follows (15)
-            prompt = self.settle(lambda p: p.kind == Decision.MANEUVER, "a summons")
+            prompt = self.settle(
+                lambda p: p.kind in (Decision.MANEUVER, Decision.SUMMON), "a summons"
+            )
             summon = Summon(self.legion(msg.marker), msg.creature)
             if summon not in prompt.options:
                 raise self.desync("15", f"{summon} may not be summoned now")

@@ -1,0 +1,153 @@
+"""Our computer players against Colossus's AIs, in live games over Colossus's socket protocol.
+
+For each chosen Colossus AI type, ``--games`` games: a Colossus server (Java, headless, on
+loopback; ``titan/colossus/launch.py``) with one Network seat, taken by our ``--level``, and
+``--players - 1`` AIs of that type, view mode "ever revealed" (both sides see the same hidden
+information). Colossus draws towers and the order of play itself, so the seats rotate by its
+draw. Prints, per AI type: our wins with a 95% Wilson interval, desyncs (our engine and the
+server disagreed: the protocol log names the line), stalls (no message for ``--stall``
+seconds), turns per game, wall time per game, and our decision times (p50, p95, max); the
+rest of a game's time is Colossus's. Every game's protocol log is written to ``--logs``.
+
+Needs Java and ``../colossus-src/Colossus/Colossus.jar`` (``../shared/colossus/build.sh``).
+
+Run: ``.venv/bin/python -m bench.colossus --games 20 --ai rational,simple --level strong``
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from titan.colossus import launch
+from titan.colossus.connect import Outcome
+from titan.dice.stats import wilson
+
+NAME = "titan"  # our seat's name (the seat signs on with it)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    ai: str
+    index: int
+    outcome: Outcome | None  # None: the game stalled
+    log: Path
+
+
+def one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Played:
+    log_path = logs / f"{ai}-{args.players}p-{index:03d}.tsv"
+    with tempfile.TemporaryDirectory(prefix="colossus-") as home:
+        port = launch.free_port()
+        with (
+            launch.colossus_server(
+                Path(home),
+                ai=ai,
+                opponents=args.players - 1,
+                port=port,
+                ai_seconds=args.ai_seconds,
+            ),
+            log_path.open("w", encoding="utf-8") as log,
+        ):
+            try:
+                outcome = launch.play_when_up(
+                    port, level=args.level, seed=args.seed + index, log=log, timeout=args.stall
+                )
+            except TimeoutError:
+                return Played(ai, index, None, log_path)
+    return Played(ai, index, outcome, log_path)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(ai: str, games: list[Played], players: int) -> list[str]:
+    done = [g.outcome for g in games if g.outcome is not None and g.outcome.finished]
+    wins = sum(1 for o in done if o.message == f"{NAME} wins")
+    draws = sum(1 for o in done if o.message == "Draw")
+    desyncs = [g for g in games if g.outcome is not None and g.outcome.desync]
+    stalls = [g for g in games if g.outcome is None]
+    other = [
+        g
+        for g in games
+        if g.outcome is not None and not g.outcome.finished and not g.outcome.desync
+    ]
+    low, high = wilson(wins, len(done))
+    think = [t for o in done for t in o.think]
+    ours = sum(sum(o.think) for o in done)
+    wall = sum(o.seconds for o in done)
+    lines = [
+        f"{ai} ({players} players): {wins}/{len(done)} won by us "
+        f"({100 * wins / max(1, len(done)):.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}), "
+        f"{draws} draws; {len(desyncs)} desyncs, {len(stalls)} stalls, "
+        f"{len(other)} ended otherwise",
+    ]
+    if done:
+        lines.append(
+            f"  turns median {statistics.median(o.turns for o in done):.0f}; wall time per "
+            f"game median {statistics.median(o.seconds for o in done):.1f} s; our share "
+            f"{100 * ours / max(wall, 1e-9):.0f}% of it"
+        )
+        lines.append(
+            f"  our decisions: {len(think)}, p50 {1000 * percentile(think, 0.5):.0f} ms, "
+            f"p95 {1000 * percentile(think, 0.95):.0f} ms, max {1000 * max(think):.0f} ms"
+        )
+    for g in desyncs + other:
+        assert g.outcome is not None
+        lines.append(f"  game {g.index} ({g.log}): {g.outcome.message.splitlines()[0]}")
+    for g in stalls:
+        lines.append(f"  game {g.index} ({g.log}): stalled")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench.colossus", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10, help="games per Colossus AI type")
+    parser.add_argument("--ai", default="rational,simple", help="Colossus AI types, a,b")
+    parser.add_argument("--players", type=int, default=2, choices=range(2, 7))
+    parser.add_argument("--level", default="strong", help="our computer player")
+    parser.add_argument("--seed", type=int, default=0, help="our bot's seed (plus the game)")
+    parser.add_argument("--jobs", type=int, default=1, help="games at once (one core each)")
+    parser.add_argument("--ai-seconds", type=int, help="Colossus's AI time limit per search")
+    parser.add_argument("--stall", type=float, default=300.0, help="seconds of silence = stall")
+    parser.add_argument("--logs", default="bench-colossus-logs", help="protocol logs here")
+    args = parser.parse_args(argv)
+    why = launch.available()
+    if why is not None:
+        print(f"bench.colossus: {why}", file=sys.stderr)
+        return 2
+    ais = [a.strip() for a in args.ai.split(",") if a.strip()]
+    unknown = [a for a in ais if a not in launch.AI_TYPES]
+    if unknown:
+        print(f"bench.colossus: unknown AI {unknown}; known: {list(launch.AI_TYPES)}")
+        return 2
+    logs = Path(args.logs)
+    logs.mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    for ai in ais:
+        with ThreadPoolExecutor(args.jobs) as pool:  # the games run in their JVMs
+            games = list(
+                pool.map(
+                    one_game,
+                    [ai] * args.games,
+                    range(args.games),
+                    [args] * args.games,
+                    [logs] * args.games,
+                )
+            )
+        print("\n".join(report(ai, games, args.players)), flush=True)
+    print(f"{time.monotonic() - start:.0f} s in all; protocol logs in {logs}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""Protocol logs of live games against Colossus's RationalAI in which the mirror once lost
+step with the server (recorded by ``bench/colossus.py``; our seat withdrew at the desync, so
+each log ends there). Mirrored now to their last line, in step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from titan.colossus.mirror import Mirror
+from titan.colossus.transcript import read
+from titan.engine.prompts import Decision
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "colossus"
+
+
+def mirrored(name: str) -> Mirror:
+    mirror = Mirror()
+    for entry in read(FIXTURES / name):
+        if entry.to_client:
+            mirror.feed(entry.text, entry.parse())
+    return mirror
+
+
+def test_a_summons_after_the_battle_not_taken_is_declined() -> None:
+    """RationalAI's legion won a battle with an angel to summon (errata 2.5.6) and took the
+    angel its points earned instead: Colossus never announces the summons it declines."""
+    mirror = mirrored("live-rational-after-battle-angel.tsv.gz")
+    state = mirror.g.state
+    assert state.engagement is None  # the engagement ended with the angel acquired
+    rd11 = state.legions[mirror.legion("Rd11")]
+    assert sorted(rd11.characters) == ["Angel", "Centaur", "Centaur", "Guardian", "Warbear"]
+
+
+def test_a_split_taken_back_before_the_roll_is_undone() -> None:
+    """RationalAI split Rd05 off Rd03 and took it back (undidSplit) before its roll."""
+    mirror = mirrored("live-rational-undid-split.tsv.gz")
+    state = mirror.g.state
+    assert mirror.markers.ours("Rd05") not in state.legions
+    rd03 = state.legions[mirror.legion("Rd03")]
+    assert len(rd03.characters) == 7  # Titan, 3 Cyclops, Centaur and both Centaurs back
+    assert mirror.prompt().kind != Decision.SPLIT

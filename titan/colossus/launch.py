@@ -1,0 +1,109 @@
+"""A Colossus game server on loopback, headless, for our seat to join (see
+``../shared/colossus/README.md``): one Network seat and Colossus AIs of one type.
+
+Each game gets a fresh ``user.home`` so that only the options written here apply; the view
+mode is "ever revealed" by default, so that Colossus's AIs and ours see the same hidden
+information (the default mode tells every client every split's contents).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+from titan.colossus.connect import Outcome, play
+
+ROOT = Path(__file__).resolve().parents[2]
+JAR = Path(os.environ.get("COLOSSUS_JAR", ROOT.parent / "colossus-src/Colossus/Colossus.jar"))
+# Colossus's command-line flags choosing its AI type for K seats (Start.java's options).
+AI_TYPES = {"simple": "-Z", "rational": "-r", "milvang": "-M", "clemens": "-L"}
+VIEW_EVER = "Ever revealed (or concludable) since start"
+VIEW_ALL = "True content for all legions"
+
+
+class ColossusMissing(RuntimeError):
+    """No Java or no Colossus jar here (build it with ../shared/colossus/build.sh)."""
+
+
+def available() -> str | None:
+    """Why games against Colossus cannot run here, or None when they can."""
+    if shutil.which("java") is None:
+        return "no java on the PATH"
+    if not JAR.exists():
+        return f"no Colossus jar at {JAR} (build it with ../shared/colossus/build.sh)"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def colossus_server(
+    home: Path,
+    *,
+    ai: str,
+    opponents: int,
+    port: int,
+    view: str = VIEW_EVER,
+    ai_seconds: int | None = None,
+) -> Iterator[subprocess.Popen[bytes]]:
+    """Start a game for one Network seat and ``opponents`` Colossus AIs of type ``ai``; stop
+    it (and its JVM) on leaving. Its output goes to ``home/server.out`` and ``server.err``."""
+    why = available()
+    if why is not None:
+        raise ColossusMissing(why)
+    if ai not in AI_TYPES:
+        raise ValueError(f"unknown Colossus AI {ai!r}; known: {', '.join(AI_TYPES)}")
+    config = home / ".colossus"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "Colossus-server.cfg").write_text(f"ViewMode={view}\n", encoding="latin-1")
+    args = ["-g", "-q", "-O", "-d", "0", "-p", str(port), "-n", "1", "-i", str(opponents)]
+    args += [AI_TYPES[ai], str(opponents)]
+    if ai_seconds is not None:
+        args += ["-t", str(ai_seconds)]
+    with (home / "server.out").open("wb") as out, (home / "server.err").open("wb") as err:
+        proc = subprocess.Popen(
+            ["java", "-Djava.awt.headless=true", f"-Duser.home={home}", "-jar", str(JAR), *args],
+            stdout=out,
+            stderr=err,
+        )
+    try:
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def play_when_up(
+    port: int,
+    *,
+    level: str,
+    seed: int,
+    log: TextIO | None,
+    timeout: float,
+    startup: float = 60.0,
+) -> Outcome:
+    """Our seat in the game at ``port``, once its server listens (the JVM takes seconds)."""
+    deadline = time.monotonic() + startup
+    while True:
+        try:
+            return play("127.0.0.1", port, level=level, seed=seed, log=log, timeout=timeout)
+        except ConnectionRefusedError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
