@@ -39,3 +39,11 @@ def test_a_split_taken_back_before_the_roll_is_undone() -> None:
     rd03 = state.legions[mirror.legion("Rd03")]
     assert len(rd03.characters) == 7  # Titan, 3 Cyclops, Centaur and both Centaurs back
     assert mirror.prompt().kind != Decision.SPLIT
+
+
+def test_a_hidden_split_taken_back_is_forgotten() -> None:
+    """View mode "ever revealed": RationalAI's split of Gr08 was never shown (didSplit with
+    no contents) and taken back at once; the mirror had nothing to guess."""
+    mirror = mirrored("live-rational-undid-hidden-split.tsv.gz")
+    assert mirror.markers.ours("Gr01") not in mirror.g.state.legions
+    assert mirror.pending_split is None

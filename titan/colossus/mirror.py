@@ -106,7 +106,9 @@ class Mirror:
     def feed(self, line: str, message: Message) -> None:
         """Apply one server message, then check the mirror against the server."""
         self.line = line
-        if not isinstance(message, m.RevealCreatures | m.UpdateCreatureCount | m.CommitPoint):
+        if not isinstance(
+            message, m.RevealCreatures | m.UpdateCreatureCount | m.CommitPoint | m.UndidSplit
+        ):
             self._unhidden()
             self._engage()
         if self.game is not None:
@@ -250,6 +252,7 @@ class Mirror:
         guess = hidden.guess_split(self.prompt(), parent, child, pending.height)
         if guess is None:
             raise self.desync("4.3", f"no legal split of {pending.height} from {parent}")
+        self.before_split[pending.child] = self.g.state.copy()
         self.act(guess)
         self.guesses += 1
 
