@@ -47,3 +47,26 @@ def test_a_hidden_split_taken_back_is_forgotten() -> None:
     mirror = mirrored("live-rational-undid-hidden-split.tsv.gz")
     assert mirror.markers.ours("Gr01") not in mirror.g.state.legions
     assert mirror.pending_split is None
+
+
+def test_a_carry_over_to_two_targets_announced_one_by_one() -> None:
+    """Colossus announces a carry-over's targets one message each (Lion slain, then the
+    rest to a Cyclops); our engine takes them as one decision (errata 12.4)."""
+    mirror = mirrored("live-rational-carry-two-targets.tsv.gz")
+    assert mirror.carried == [] and not mirror.carry_offered
+
+
+def test_a_summons_shows_where_the_angel_was() -> None:
+    """The Angel's legion after a hidden split was guessed wrong; the summons from the other
+    legion shows it there, and the guess is mended before the summons is applied."""
+    mirror = mirrored("live-rational-summon-shows-angel.tsv.gz")
+    eng = mirror.g.state.engagement
+    assert eng is not None and eng.battle is not None
+    assert any(f.name == "Angel" and f.side == "attacker" for f in eng.battle.fighters)
+
+
+def test_split_legions_left_together_recombine() -> None:
+    """Our split legions could not move apart: Colossus announces their recombination at the
+    end of the moves as a split undone (4.3, errata 2.4); our engine recombines them."""
+    mirror = mirrored("live-simple-recombine.tsv.gz")
+    assert mirror.markers.ours("Bu08") not in mirror.g.state.legions

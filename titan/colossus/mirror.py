@@ -59,6 +59,7 @@ _SILENT = (Decision.BATTLE_MAY_CONCEDE, Decision.CONCESSION_OFFERED)
 # After a battle the winner may summon (attacker, errata 2.5.6) or muster a reinforcement
 # (defender); Colossus announces only the ones taken, so a later message declines them.
 _AFTER_BATTLE = (Decision.SUMMON, Decision.REINFORCE)
+_HAZARD = -1  # tellStrikeResults's striker for damage from the terrain (drift)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,7 @@ class Mirror:
         self.deviations: list[Deviation] = []
         self._dead_followed: dict[str, int] = {}
         self.carry_offered = False  # the server's last strike left damage to carry
+        self.carried: list[str] = []  # our hexes the server has carried it to, so far
         self.titan_fell = False  # from a Titan's death to the end of its engagement
         self.guesses = 0  # hidden splits guessed
         # Told of each action before it is applied (the seat's answers are tested this way).
@@ -136,6 +138,8 @@ class Mirror:
             self._mend(msg.marker, Counter({msg.recruiter: msg.recruiters}), False)
         elif isinstance(msg, m.DidMove) and msg.lord is not None:
             self._mend(msg.marker, Counter({msg.lord: 1}), False)
+        elif isinstance(msg, m.RemoveCreature) and msg.reason == "Summon":
+            self._mend(msg.marker, Counter({msg.creature: 1}), False)  # the donor shows it
 
     def _is_pending_reveal(self, msg: m.RevealCreatures | m.RevealEngagedCreatures) -> bool:
         pending = self.pending_split
@@ -206,7 +210,7 @@ class Mirror:
                 self.act(Decline())
                 continue
             if prompt.kind == Decision.CARRY_OVER and self.carry_offered:
-                self.act(CarryOver(()))  # the striker let the excess go (errata 12.4)
+                self._carry_to(prompt)  # the striker let the rest of the excess go (12.4)
                 continue
             raise self.desync(
                 _rule(prompt.kind), f"the server says {what}; the engine asks {prompt.kind}"
@@ -344,12 +348,26 @@ class Mirror:
         if self.pending_split is not None and self.pending_split.child == msg.child:
             self.pending_split = None  # its contents were never shown: nothing was split
             return
+        if self.g.state.phase == Phase.MOVE:
+            self._recombined(msg)
+            return
         if self.g.state.phase != Phase.SPLIT or msg.child not in self.before_split:
             raise self.desync("4.3", f"{msg.child}'s split is taken back outside its phase")
         if list(self.before_split)[-1] != msg.child:  # later splits would go with it
             raise self.desync("4.3", f"{msg.child}'s split is not the last one made")
         self.g.state = self.before_split.pop(msg.child)
         self.g.touch()
+
+    def _recombined(self, msg: m.UndidSplit) -> None:
+        """After the moves, split legions still stacked together recombine (4.3, errata
+        2.4): Colossus announces it as a split undone, our engine does it when the movement
+        phase ends."""
+        if DoneMoving() not in self.prompt().options:
+            raise self.desync("4.3", f"{msg.child} recombines before the moves are done")
+        self.act(DoneMoving())
+        child = self.markers.ours(msg.child)
+        if child in self.g.state.legions:
+            raise self.desync("4.3, errata 2.4", f"{child} does not recombine with {msg.parent}")
 
     def _on_tellMovementRoll(self, msg: Message) -> None:
         assert isinstance(msg, m.TellMovementRoll)
@@ -584,6 +602,9 @@ class Mirror:
         assert isinstance(msg, m.TellStrikeResults)
         if msg.killed:
             self.dying.add(msg.target)
+        if msg.striker == _HAZARD:
+            self._drift(msg)
+            return
         if msg.was_carry:
             self._carry(msg)
             return
@@ -612,18 +633,54 @@ class Mirror:
             )
         self.carry_offered = msg.carry_left > 0
 
+    def _drift(self, msg: m.TellStrikeResults) -> None:
+        """Drift damage at the start of a strike phase (hazard chart, errata 2.5.6.4.1.3):
+        our engine deals it itself when the maneuver phase ends, so end it there and find the
+        same hit on the same character."""
+        for _ in range(8):
+            prompt = self.prompt()
+            if prompt.kind in _SILENT:
+                self.act(Decline())  # the concession point before drift that would slay
+            elif prompt.kind == Decision.MANEUVER and EndPhase() in prompt.options:
+                self.act(EndPhase())
+            else:
+                break
+        where = self.where.get(msg.target)
+        for event in reversed(self.g.history):
+            if isinstance(event, ev.DriftDamage) and event.hex == where:
+                power = self.variant.characters[event.name].power
+                if (event.hits >= power) != msg.killed:
+                    raise self.desync("hazard chart: drift", f"drift in {where}: slain differs")
+                return
+            if isinstance(event, ev.BattleMoved | ev.Struck | ev.BattleStarted):
+                break
+        raise self.desync("hazard chart: drift", f"the server's drift damage in {where}; none here")
+
     def _on_removeDeadBattleChits(self, msg: Message) -> None:
         for tag in self.dying:
             self.where.pop(tag, None)
         self.dying.clear()
 
     def _carry(self, msg: m.TellStrikeResults) -> None:
-        """The excess damage of the last strike carried to ``msg.target`` (errata 12.4)."""
-        prompt = self.prompt()
+        """The excess damage of the last strike carried to ``msg.target`` (errata 12.4).
+        Colossus announces each target of a carry-over in turn, our engine takes them all in
+        one decision: they are gathered until none is left to carry, or until the server
+        shows the striker let the rest go."""
         where = self.where.get(msg.target)
-        fits = [o for o in prompt.options if isinstance(o, CarryOver) and o.to == (where,)]
-        if prompt.kind != Decision.CARRY_OVER or not fits:
+        if self.prompt().kind != Decision.CARRY_OVER or where is None:
             raise self.desync("errata 12.4", f"no carry-over to {where} is open to us")
+        self.carried.append(where)
+        self.carry_offered = msg.carry_left > 0
+        if not self.carry_offered:
+            self._carry_to(self.prompt())
+
+    def _carry_to(self, prompt: Prompt) -> None:
+        to = sorted(self.carried)
+        self.carried = []
+        self.carry_offered = False
+        fits = [o for o in prompt.options if isinstance(o, CarryOver) and sorted(o.to) == to]
+        if not fits:
+            raise self.desync("errata 12.4", f"no carry-over to {', '.join(to)} is open to us")
         self.act(fits[0])
 
     def _at(self, tag: int, hex_: str) -> bool:
