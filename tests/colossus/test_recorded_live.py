@@ -70,3 +70,11 @@ def test_split_legions_left_together_recombine() -> None:
     end of the moves as a split undone (4.3, errata 2.4); our engine recombines them."""
     mirror = mirrored("live-simple-recombine.tsv.gz")
     assert mirror.markers.ours("Bu08") not in mirror.g.state.legions
+
+
+def test_an_attacker_that_concedes_before_the_battle() -> None:
+    """RationalAI's attacker conceded once our defender chose not to flee (9.4): the mirror
+    passes negotiation and takes the concession where our engine offers it."""
+    mirror = mirrored("live-rational-attacker-concedes.tsv.gz")
+    assert mirror.g.state.engagement is None
+    assert mirror.markers.ours("Bu10") not in mirror.g.state.legions

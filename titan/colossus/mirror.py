@@ -28,6 +28,7 @@ from titan.engine.actions import (
     Acquire,
     Action,
     ChooseColour,
+    Concede,
     Decline,
     DoneMoving,
     DoneMustering,
@@ -449,6 +450,8 @@ class Mirror:
                 self.act(Flee())
         elif msg.how == "fight":
             self._finish_battle()
+        elif msg.how == "concede":
+            pass  # taken on the loser's reveal (_conceded)
         else:
             raise self.desync("9", f"an engagement ended by {msg.how} (not mirrored yet)")
         # A summons, a reinforcement or an angel the winner could have taken and did not
@@ -514,6 +517,9 @@ class Mirror:
 
     def _on_revealEngagedCreatures(self, msg: Message) -> None:
         assert isinstance(msg, m.RevealEngagedCreatures)
+        if msg.reason == "Concession":
+            self._conceded(msg)
+            return
         if msg.reason != "BattleStarts":
             return
         self._pass_flight()
@@ -527,6 +533,30 @@ class Mirror:
                 self.act(Fight())
             else:
                 break
+
+    def _conceded(self, msg: m.RevealEngagedCreatures) -> None:
+        """The legion shown gave the engagement up (9.4): our engine takes the concession at
+        the first point it allows one (errata 9.4), passing the points before it."""
+        eng = self.g.state.engagement
+        if eng is None:
+            raise self.desync("9.4", f"{msg.marker} concedes outside an engagement")
+        loser = eng.attacker_owner if msg.attacker else eng.defender_owner
+        for _ in range(32):
+            prompt = self.prompt()
+            if prompt.player == loser and Concede() in prompt.options:
+                self.act(Concede())
+                return
+            if prompt.kind == Decision.FLEE:
+                self.act(DontFlee())
+            elif prompt.kind in _SILENT:
+                self.act(Decline())
+            elif prompt.kind == Decision.NEGOTIATE:
+                self.act(NoMoreProposals())
+            elif EndPhase() in prompt.options:
+                self.act(EndPhase())
+            else:
+                break
+        raise self.desync("9.4", f"{msg.marker} concedes where our engine lets it not")
 
     # --- battles ---------------------------------------------------------------------------------
 
