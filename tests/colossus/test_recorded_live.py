@@ -78,3 +78,15 @@ def test_an_attacker_that_concedes_before_the_battle() -> None:
     mirror = mirrored("live-rational-attacker-concedes.tsv.gz")
     assert mirror.g.state.engagement is None
     assert mirror.markers.ours("Bu10") not in mirror.g.state.legions
+
+
+def test_an_angel_taken_before_the_reinforcement() -> None:
+    """Our defender won; Colossus gave it the angel its points earned, then its
+    reinforcement. The errata have the reinforcement first (2.5.6.5, then 2.5.6.8): the
+    mirror holds the angel until the reinforcement is seen, and notes the deviation."""
+    mirror = mirrored("live-rational-angel-before-reinforcement.tsv.gz")
+    gr04 = mirror.g.state.legions[mirror.legion("Gr04")]
+    assert sorted(gr04.characters) == sorted(
+        ["Angel", "Titan", "Troll", "Troll", "Troll", "Warlock", "Warlock"]
+    )
+    assert [d.rule for d in mirror.deviations] == ["errata 2.5.6.5, 2.5.6.8"]

@@ -60,6 +60,8 @@ _SILENT = (Decision.BATTLE_MAY_CONCEDE, Decision.CONCESSION_OFFERED)
 # After a battle the winner may summon (attacker, errata 2.5.6) or muster a reinforcement
 # (defender); Colossus announces only the ones taken, so a later message declines them.
 _AFTER_BATTLE = (Decision.SUMMON, Decision.REINFORCE)
+# What Colossus sends between a late angel and the reinforcement before it (see _acquire).
+_AROUND_RECRUIT = m.UpdateCreatureCount | m.UpdateChangedValues | m.CommitPoint | m.DidRecruit
 _HAZARD = -1  # tellStrikeResults's striker for damage from the terrain (drift)
 
 
@@ -103,6 +105,10 @@ class Mirror:
         # The state before each split of the split phase under way, by Colossus's child
         # marker: Colossus's players may take a split back before the roll (undidSplit).
         self.before_split: dict[str, GameState] = {}
+        # An angel Colossus gave a winning defender before the reinforcement our engine
+        # offers first (errata 2.5.6.5 before 2.5.6.8), held until the reinforcement is seen.
+        self.pending_acquire: m.AddCreature | None = None
+        self.reinforced_late = False
 
     # --- the entry point ---------------------------------------------------------------------
 
@@ -114,6 +120,8 @@ class Mirror:
         ):
             self._unhidden()
             self._engage()
+        if self.pending_acquire is not None and not isinstance(message, _AROUND_RECRUIT):
+            self._acquire(self.pending_acquire)  # no reinforcement came
         if self.game is not None:
             self._shown(message)
         handler = getattr(self, "_on_" + message.method, None)
@@ -124,7 +132,11 @@ class Mirror:
             self._follow_dead_demilords()
         if isinstance(message, m.TellEngagementResults):
             self.titan_fell = False
-        pending = self.pending_split is not None or self.pending_engage is not None
+        pending = (
+            self.pending_split is not None
+            or self.pending_engage is not None
+            or self.pending_acquire is not None
+        )
         if self.game is not None and not pending and not self.titan_fell:
             compare(
                 self.view, self.game, self.markers, line, settled=isinstance(message, m.CommitPoint)
@@ -439,6 +451,9 @@ class Mirror:
         if not fits:
             raise self.desync("18", f"{msg.marker} may not muster {msg.recruit}")
         self.act((exact or fits)[0])
+        if self.pending_acquire is not None:
+            self.reinforced_late = True
+            self._acquire(self.pending_acquire)
 
     # --- engagements -----------------------------------------------------------------------------
 
@@ -575,8 +590,25 @@ class Mirror:
         assert isinstance(msg, m.AddCreature)
         if msg.reason == "Acquire":
             self.fled_if_asked()
-            self.settle(lambda p: p.kind == Decision.ACQUIRE, "an angel acquired")
-            self.act(Acquire(msg.creature))
+            if self.prompt().kind == Decision.REINFORCE:
+                self.pending_acquire = msg  # a reinforcement may follow: see _acquire
+                return
+            self._acquire(msg)
+
+    def _acquire(self, msg: m.AddCreature) -> None:
+        late = self.pending_acquire is not None
+        self.pending_acquire = None
+        self.settle(lambda p: p.kind == Decision.ACQUIRE, "an angel acquired")
+        self.act(Acquire(msg.creature))
+        if late and self.reinforced_late:
+            self.deviations.append(
+                Deviation(
+                    self.line,
+                    "errata 2.5.6.5, 2.5.6.8",
+                    f"{msg.marker} took its angel before its reinforcement; applied after it",
+                )
+            )
+        self.reinforced_late = False
 
     def fled_if_asked(self) -> None:
         """An angel is due with the defender still asked whether to flee: no battle came,
