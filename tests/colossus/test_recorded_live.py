@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from titan.ai.levels import make_bot
 from titan.colossus.mirror import Mirror
+from titan.colossus.seat import Seat
 from titan.colossus.transcript import read
 from titan.engine.prompts import Decision
 
@@ -90,3 +92,16 @@ def test_an_angel_taken_before_the_reinforcement() -> None:
         ["Angel", "Titan", "Troll", "Troll", "Troll", "Warlock", "Warlock"]
     )
     assert [d.rule for d in mirror.deviations] == ["errata 2.5.6.5, 2.5.6.8"]
+
+
+def test_our_angel_is_asked_for_before_the_battle_is_cleaned_up() -> None:
+    """Our legion won the battle in RationalAI's counterstrike phase; Colossus asked for the
+    angel the points earned before its cleanupBattle. The seat ends the battle there and
+    answers (our seat withdrew here before: 'our mirror asks counterstrike')."""
+    seat = Seat("titan", make_bot("normal", 1))
+    seat.hello()
+    answer: list[str] = []
+    for entry in read(FIXTURES / "live-rational-angel-asked-before-cleanup.tsv.gz"):
+        if entry.to_client:
+            answer = seat.receive(entry.text)
+    assert answer == ["acquireAngel ~ Gd08 ~ Angel"]

@@ -611,10 +611,14 @@ class Mirror:
         self.reinforced_late = False
 
     def fled_if_asked(self) -> None:
-        """An angel is due with the defender still asked whether to flee: no battle came,
-        so the defender fled (9.2)."""
-        if self.g.state.engagement is not None and self.prompt().kind == Decision.FLEE:
+        """An angel is due, so the engagement is over (17): with the defender still asked
+        whether to flee, no battle came and the defender fled (9.2); with a battle under way,
+        the server's battle ended (it asks for the angel before it cleans the battle up)."""
+        eng = self.g.state.engagement
+        if eng is not None and self.prompt().kind == Decision.FLEE:
             self.act(Flee())
+        elif eng is not None and eng.battle is not None:
+            self._finish_battle()
 
     def _on_initBattle(self, msg: Message) -> None:
         self.tags.clear()
