@@ -73,7 +73,7 @@ def test_a_mutual_elimination_of_the_last_two_is_a_shared_first_place() -> None:
     assert places(history, 3) == (1, 1, 3)
 
 
-@pytest.mark.rules("20.4")
+@pytest.mark.rules("errata 20.4")
 def test_withdrawals_one_after_another_are_not_shared() -> None:
     history: list[ev.Event] = [
         ev.PlayerWithdrew(0),
