@@ -2,6 +2,7 @@
 // caretaker's stacks and the dead pile, folded away until asked for.
 import { styleOf } from "../colours";
 import type { PlayerInfo, PlayerView } from "../wire";
+import { RecruitChart } from "./RecruitChart";
 import { useUi } from "./ui";
 
 function PlayerRow(props: { p: PlayerInfo; view: PlayerView }) {
@@ -90,6 +91,7 @@ export function Status() {
         </tbody>
       </table>
       <Stacks view={view} />
+      <RecruitChart />
     </section>
   );
 }
