@@ -7,6 +7,7 @@ import type { BattleView, Side, Struck } from "../../wire";
 import { useUi } from "../ui";
 import { BATTLE_LABELS, CENTRE, edge, HEXES, type HexPos, hexPoints, neighbour, outward, R, VIEW_H, VIEW_W } from "./geometry";
 import { type Interaction, clickHex } from "./interaction";
+import { hexTooltip } from "./hazards";
 import { hazardLook, hexLook } from "./terrain";
 import { Token } from "./Token";
 
@@ -65,8 +66,7 @@ export function BattleMap(props: { battle: BattleView; it: Interaction; colour: 
 function HexCell(props: { p: HexPos; info: HexInfo; target: boolean; striking: boolean; carry: boolean; onClick: () => void; covered: boolean; children?: ComponentChildren }) {
   const { p, info } = props;
   const look = hexLook(info.terrain);
-  const hazards = info.hexsides.filter((s): s is [string, boolean] => s !== null).map((s) => s[0]);
-  const title = [`${p.label}: ${info.terrain}`, info.elevation ? `elevation ${info.elevation}` : "", ...new Set(hazards)].filter(Boolean).join(", ");
+  const title = hexTooltip(p.label, info.terrain, info.elevation, info.hexsides, useUi().variant.characters.characters);
   const hi = props.striking || props.carry ? "#b3261e" : "#0b57d0";
   return (
     <g data-hex={p.label} data-target={props.target ? "" : undefined} onClick={props.onClick} style={{ cursor: props.target ? "pointer" : "default" }}>

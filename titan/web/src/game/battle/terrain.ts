@@ -27,17 +27,15 @@ export interface HazardLook {
   stroke: string;
   width: number;
   dash?: string;
-  /** What the ticks on the low side mean, for the hex's tooltip. */
-  name: string;
 }
 
 export const HAZARD_LOOK: Record<string, HazardLook> = {
-  wall: { stroke: "#4a4a4a", width: 6, name: "wall" },
-  slope: { stroke: "#8c5a2b", width: 4, name: "slope" },
-  cliff: { stroke: "#3b2412", width: 7, name: "cliff" },
-  dune: { stroke: "#d08a1e", width: 5, dash: "7 4", name: "dune" },
+  wall: { stroke: "#4a4a4a", width: 6 },
+  slope: { stroke: "#8c5a2b", width: 4 },
+  cliff: { stroke: "#3b2412", width: 7 },
+  dune: { stroke: "#d08a1e", width: 5, dash: "7 4" },
 };
 
 export function hazardLook(hazard: string): HazardLook {
-  return HAZARD_LOOK[hazard] ?? { stroke: "#000000", width: 4, name: hazard };
+  return HAZARD_LOOK[hazard] ?? { stroke: "#000000", width: 4 };
 }
