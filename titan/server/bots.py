@@ -24,6 +24,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import TypeVar
 
 from titan.ai.levels import make_bot
 from titan.engine.actions import Action
@@ -31,7 +32,6 @@ from titan.engine.errors import IllegalAction
 from titan.engine.prompts import Prompt
 from titan.engine.views import PlayerView
 from titan.server.config import BotPoolKind
-from titan.server.importing import Checked
 from titan.server.live import LiveGame
 from titan.server.lobby import default_level
 from titan.server.refusals import NotNow, Refused
@@ -40,6 +40,8 @@ from titan.server.service import GameService
 log = logging.getLogger("titan.server.bots")
 
 MAX_BROKEN = 3  # process pools broken in a row before bots are run in threads instead
+A = TypeVar("A")
+R = TypeVar("R")
 GRACE = 10.0  # seconds past the bot timeout before another process takes over a stalled bot
 
 
@@ -109,8 +111,9 @@ class BotPool:
         self._broken = 0
         return action
 
-    async def run(self, fn: Callable[[object], Checked], raw: object) -> Checked:
-        """``fn(raw)`` in a worker (checking an imported record), off the server's process."""
+    async def run(self, fn: Callable[[A], R], raw: A) -> R:
+        """``fn(raw)`` in a worker (checking an imported record, estimating a battle), off the
+        server's process."""
         executor = self._get()
         try:
             return await asyncio.get_running_loop().run_in_executor(executor, fn, raw)

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { type CharacterData, character } from "../variant";
 import type { LegionView } from "../wire";
+import { pageGameId } from "./page";
 import { useUi } from "./ui";
 
 type Chart = Record<string, string[]>;
@@ -29,11 +30,10 @@ function musters(names: string[], titanVariant: boolean): Promise<Chart> {
   return p;
 }
 
-/** The game's Titan Variant option (21) changes the tower's creatures; the page's address
- * names the game (/games/{id}, titan/server/web.py). */
+/** The game's Titan Variant option (21) changes the tower's creatures. */
 const options = new Map<string, Promise<boolean>>();
 function titanVariant(): Promise<boolean> {
-  const id = /^\/games\/([^/]+)/.exec(window.location.pathname)?.[1] ?? "";
+  const id = pageGameId();
   let p = options.get(id);
   if (!p) {
     p = id

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { styleOf } from "../colours";
 import { list } from "../events";
 import type { Action, Decision, Proposal, Side } from "../wire";
+import { BattleEstimate } from "./BattleEstimate";
 import { sideOf } from "./battle/interaction";
 import { optionsOf, type PanelSpec, useUi } from "./ui";
 
@@ -54,6 +55,7 @@ function Legions() {
       <p class="where">Engagement in land {eng.land}</p>
       <LegionCard marker={eng.attacker} side="attacker" />
       <LegionCard marker={eng.defender} side="defender" />
+      <BattleEstimate />
     </div>
   );
 }
