@@ -45,7 +45,7 @@ export function EventLog(props: { events: Event[] }) {
   return (
     <section class="log" data-log aria-label="Game log">
       <h2>Log</h2>
-      <div class="log-scroll" ref={box} onScroll={onScroll} aria-live="polite">
+      <div class="log-scroll" ref={box} onScroll={onScroll} aria-live="polite" tabIndex={0} aria-label="Game log">
         {groups.length === 0 && <p class="log-empty">Nothing has happened yet.</p>}
         {groups.map((g) => (
           <div class="log-turn" data-turn={g.turn} key={`${g.turn}-${g.items[0]?.index ?? g.title}`}>

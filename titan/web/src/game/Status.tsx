@@ -76,7 +76,7 @@ export function Status() {
       <table class="players">
         <thead>
           <tr>
-            <th />
+            <th><span class="sr-only">whose turn</span></th>
             <th>player</th>
             <th class="num">score</th>
             <th class="num" title="Titan power">Titan</th>

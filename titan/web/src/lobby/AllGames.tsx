@@ -42,13 +42,15 @@ export function AllGames(props: { refresh: number }) {
     <section class="card all-games" data-list="all">
       <div class="card-head">
         <h2>All games</h2>
-        <div class="filters" role="tablist">
-          {FILTERS.map((f) => (
-            <button type="button" role="tab" aria-selected={filter === f} class={filter === f ? "on" : ""} data-filter={f} onClick={() => setFilter(f)}>
-              {f}
-            </button>
-          ))}
-          <button type="button" class="secondary" title="Refresh" onClick={() => setTick((n) => n + 1)}>
+        <div class="filters">
+          <span role="tablist" aria-label="Which games">
+            {FILTERS.map((f) => (
+              <button type="button" role="tab" aria-selected={filter === f} class={filter === f ? "on" : ""} data-filter={f} onClick={() => setFilter(f)}>
+                {f}
+              </button>
+            ))}
+          </span>
+          <button type="button" class="secondary" title="Refresh" aria-label="Refresh the list" onClick={() => setTick((n) => n + 1)}>
             ↻
           </button>
         </div>
@@ -59,7 +61,7 @@ export function AllGames(props: { refresh: number }) {
       {games !== null && games.length > 0 && (
         <table class="games">
           <thead>
-            <tr><th>game</th><th>status</th><th>seats</th><th>last move</th><th /></tr>
+            <tr><th>game</th><th>status</th><th>seats</th><th>last move</th><th><span class="sr-only">open</span></th></tr>
           </thead>
           <tbody>
             {games.map((g) => {

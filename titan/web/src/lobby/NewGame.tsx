@@ -129,7 +129,7 @@ export function NewGame(props: { onCreated: () => void }) {
       <h2>New game</h2>
       <table class="seats">
         <thead>
-          <tr><th>#</th><th>name</th><th>who plays</th><th>level</th><th /></tr>
+          <tr><th>#</th><th>name</th><th>who plays</th><th>level</th><th><span class="sr-only">remove</span></th></tr>
         </thead>
         <tbody>
           {seats.map((s, i) => (
