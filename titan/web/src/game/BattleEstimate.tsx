@@ -3,7 +3,7 @@
 // plays the battle out with the computer players from what this seat knows), shown with its
 // 95% intervals and what it leaves out (summons and reinforcements).
 import { useEffect, useState } from "preact/hooks";
-import { pageGameId, seatToken } from "./page";
+import { pageGameId } from "./page";
 import { useUi } from "./ui";
 
 interface Outcome {
@@ -36,7 +36,7 @@ function Row(props: { label: string; o: Outcome; name: string }) {
 }
 
 export function BattleEstimate() {
-  const { view } = useUi();
+  const { view, token } = useUi();
   const eng = view.engagement;
   const [state, setState] = useState<{ key: string; est?: Estimate; error?: string; busy?: boolean } | null>(null);
   const key = eng ? `${eng.land}/${eng.attacker}/${eng.defender}` : "";
@@ -44,7 +44,6 @@ export function BattleEstimate() {
   if (!eng || eng.battle || view.you === null || (view.you !== eng.attacker_owner && view.you !== eng.defender_owner)) return null;
   const ask = async () => {
     setState({ key, busy: true });
-    const token = seatToken(view.you);
     try {
       const r = await fetch(`/api/games/${encodeURIComponent(pageGameId())}/estimate`, {
         headers: token ? { Authorization: `Bearer ${token}` } : {},

@@ -70,6 +70,7 @@ export function GamePage(props: { gameId: string }) {
     variant,
     view,
     prompt: seat.prompt,
+    token: seat.token,
     busy: snap.busy,
     act: (action: Action) => {
       // The selection goes with the click (not when the answer comes back, by which time

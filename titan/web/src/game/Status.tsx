@@ -3,6 +3,7 @@
 import { styleOf } from "../colours";
 import type { PlayerInfo, PlayerView } from "../wire";
 import { RecruitChart } from "./RecruitChart";
+import { SeatLink } from "./SeatLink";
 import { useUi } from "./ui";
 
 function PlayerRow(props: { p: PlayerInfo; view: PlayerView }) {
@@ -92,6 +93,7 @@ export function Status() {
       </table>
       <Stacks view={view} />
       <RecruitChart />
+      <SeatLink />
     </section>
   );
 }

@@ -22,6 +22,8 @@ export interface Ui {
   view: PlayerView;
   /** The prompt when this seat must decide now, else null. */
   prompt: Prompt | null;
+  /** The shown seat's token (null for a spectator), for the requests a panel makes itself. */
+  token: string | null;
   busy: boolean;
   act: (action: Action) => void;
   /** A legion marker (masterboard) or a fighter's hex (battle) the player has picked. */
