@@ -1,0 +1,96 @@
+"""Fewer clicks, nothing lost (issue 21): the same engagement (a fixed seed's first one, played
+by the same clicking player) in hot-seat, with the concession points answered from the standing
+Concede button (no blocking question), no hand-over screen while the battle shows nothing
+secret (but one where the masterboard changes hands), Fight in negotiation, and each optional
+automation answering what it should, written in the log. The clicks the battle flow takes are
+written to test-artifacts/clicks.json."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.server.harness import Server
+from tests.web.battles import (
+    Imported,
+    clicks,
+    import_record,
+    open_hot_seat,
+    record_at_first_engagement,
+)
+from tests.web.conftest import ARTIFACTS, Contexts
+from tests.web.driver import ClickPlayer
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+SEED = 4  # Ann's Titan legion (5 high) attacks Bea's legion of 4 in land 1 on turn 5
+MAX_STEPS = 800
+
+
+def battle_over(page: Page) -> bool:
+    return page.locator("[data-event='battle_ended']").count() > 0
+
+
+def log_lines(page: Page) -> list[str]:
+    lines: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('[data-log] li')].map(li => li.textContent)"
+    )
+    return lines
+
+
+def play_engagement(page: Page, player: ClickPlayer, shared: bool = True) -> dict[str, int]:
+    """Click through the engagement until its battle has ended; what it took."""
+    seen = {"clicks": clicks(page), "handovers": 0, "handovers_in_battle": 0}
+    for _ in range(MAX_STEPS):
+        player.wait_decision()
+        if battle_over(page):
+            break
+        in_battle = page.locator("[data-battle]").count() > 0
+        if player.step() != "handover":
+            if in_battle and shared:
+                # Shared between the two players, the screen shows no line only one may see.
+                assert page.locator("[data-event='split_detail']").count() == 0
+            continue
+        seen["handovers"] += 1
+        page.click("[data-action='handover']")
+        page.wait_for_selector("main.game")
+        if in_battle or page.locator("[data-battle]").count():
+            seen["handovers_in_battle"] += 1
+    else:
+        raise AssertionError("the battle did not end")
+    seen["clicks"] = clicks(page) - seen["clicks"]
+    return seen
+
+
+def test_a_hot_seat_battle_without_hand_overs_or_concession_questions(
+    page: Page, web_server: Server
+) -> None:
+    open_hot_seat(page, import_record(web_server, record_at_first_engagement(SEED)))
+    player = ClickPlayer(page)
+    seen = play_engagement(page, player)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "clicks.json").write_text(json.dumps({"seed": SEED, **seen}, indent=1))
+    print("battle flow:", seen, dict(player.seen.decisions))
+    decisions = player.seen.decisions
+    assert decisions["maneuver"] and decisions["strike"], decisions  # a battle was fought
+    assert decisions["battle_may_concede"] == 0  # answered "fight on" by default
+    assert seen["handovers_in_battle"] == 0
+    # The masterboard still changes hands behind the hand-over screen: the defender's flight
+    # decision follows the attacker's choice of engagement.
+    assert seen["handovers"] >= 2
+    # Negotiation's Fight (no more proposals, errata 9.3) led to the battle.
+    assert player.seen.actions["no_more_proposals"] == 1 and player.seen.actions["fight"] == 1
+    # Each answer given for a player is in that player's log (the screen shows one seat's).
+    lines = log_lines(page)
+    assert any("automatically: fought on, no concession (errata 2.5.6.2)" in x for x in lines) or any(
+        "automatically: fought on, no concession (errata 2.5.6.3)" in x for x in lines
+    ), lines[-30:]
+    # After a hand-over, the player's own private lines are back in the log.
+    for _ in range(40):
+        if player.step() == "handover":
+            page.click("[data-action='handover']")
+            page.wait_for_selector("main.game")
+            break
+    assert page.locator("[data-event='split_detail']").count() > 0
