@@ -7,6 +7,8 @@ sessionStorage so that a reload does not reset it)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,8 +16,9 @@ from playwright.sync_api import Page
 
 from tests.server.harness import Api, Server
 from titan.ai.random_bot import RandomBot
+from titan.engine.actions import Muster
 from titan.engine.game import Game
-from titan.engine.prompts import Decision
+from titan.engine.prompts import Decision, Prompt
 
 Json = Any
 
@@ -26,18 +29,29 @@ document.addEventListener('click', (e) => {
 """
 
 
-def record_at_first_engagement(seed: int) -> dict[str, Json]:
-    """The record of a game (Ann and Bea) played by random players up to the moment the active
-    player must choose its first engagement (9.1)."""
+def record_until(seed: int, stop: Callable[[Prompt], bool]) -> dict[str, Json]:
+    """The record of a game (Ann and Bea) played by random players from ``seed`` up to the
+    first prompt ``stop`` accepts."""
     game = Game.new("default", ["Ann", "Bea"], seed)
     bots = [RandomBot(seed * 10 + i) for i in range(2)]
     for _ in range(5000):
         prompt = game.prompt()
-        if prompt.kind == Decision.ENGAGE:
+        if stop(prompt):
             return game.save()
-        assert prompt.kind != Decision.GAME_OVER, f"seed {seed}: the game ended before a battle"
+        assert prompt.kind != Decision.GAME_OVER, f"seed {seed}: the game ended first"
         game.act(prompt.player, bots[prompt.player].choose(game.view(prompt.player), prompt))
-    raise AssertionError(f"seed {seed}: no engagement")
+    raise AssertionError(f"seed {seed}: never stopped")
+
+
+def record_at_first_engagement(seed: int) -> dict[str, Json]:
+    """Up to the moment the active player must choose its first engagement (9.1)."""
+    return record_until(seed, lambda p: p.kind == Decision.ENGAGE)
+
+
+def one_recruit(prompt: Prompt) -> bool:
+    """A muster phase where some legion is offered exactly one recruit (18)."""
+    legions = Counter(o.legion for o in prompt.options if isinstance(o, Muster))
+    return prompt.kind == Decision.MUSTER and 1 in legions.values()
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ from tests.web.battles import (
     import_record,
     open_hot_seat,
     record_at_first_engagement,
+    record_until,
+    one_recruit,
 )
 from tests.web.conftest import ARTIFACTS, Contexts
 from tests.web.driver import ClickPlayer
@@ -43,19 +45,24 @@ def log_lines(page: Page) -> list[str]:
 def play_engagement(page: Page, player: ClickPlayer, shared: bool = True) -> dict[str, int]:
     """Click through the engagement until its battle has ended; what it took."""
     seen = {"clicks": clicks(page), "handovers": 0, "handovers_in_battle": 0}
+    looking: set[int] = set()  # the seats shown since the last hand-over
     for _ in range(MAX_STEPS):
         player.wait_decision()
         if battle_over(page):
             break
         in_battle = page.locator("[data-battle]").count() > 0
         if player.step() != "handover":
-            if in_battle and shared:
-                # Shared between the two players, the screen shows no line only one may see.
+            shown = page.evaluate("() => document.querySelector('main.game')?.dataset.seat")
+            if shown is not None:
+                looking.add(int(shown))
+            if len(looking) > 1 and shared and shown is not None:
+                # Shared by the two players, the screen shows no line only one may see.
                 assert page.locator("[data-event='split_detail']").count() == 0
             continue
         seen["handovers"] += 1
         page.click("[data-action='handover']")
         page.wait_for_selector("main.game")
+        looking = {player.my_seat()}
         if in_battle or page.locator("[data-battle]").count():
             seen["handovers_in_battle"] += 1
     else:
@@ -94,3 +101,64 @@ def test_a_hot_seat_battle_without_hand_overs_or_concession_questions(
             page.wait_for_selector("main.game")
             break
     assert page.locator("[data-event='split_detail']").count() > 0
+
+
+def auto_notes(page: Page, game: Imported) -> list[str]:
+    """Every seat's "automatically" lines, as this browser keeps them."""
+    notes: list[str] = page.evaluate(
+        """id => [0, 1].flatMap(seat =>
+            JSON.parse(localStorage.getItem(`titan.autolog.${id}.${seat}`) || '[]').map(n => n.text))""",
+        game.id,
+    )
+    return notes
+
+
+def test_each_automation_answers_what_it_should_and_says_so_in_the_log(
+    page: Page, web_server: Server
+) -> None:
+    game = import_record(web_server, record_at_first_engagement(SEED))
+    open_hot_seat(page, game)
+    # Bea's choices are set beforehand; Ann ticks hers in the panel.
+    every = {"fightOn": True, "autoStrike": True, "skipEmpty": True, "autoRecruit": True}
+    page.evaluate(
+        "([id, prefs]) => localStorage.setItem(`titan.prefs.${id}.1`, JSON.stringify(prefs))",
+        [game.id, every],
+    )
+    page.click("[data-action='handover']")
+    assert page.locator("main.game").get_attribute("data-seat") == "0"
+    page.click("[data-preferences] summary")
+    for pref in ("autoStrike", "skipEmpty", "autoRecruit"):
+        page.check(f"[data-preferences] input[data-pref='{pref}']")
+    player = ClickPlayer(page)
+    play_engagement(page, player)
+    notes = auto_notes(page, game)
+    auto_strikes = [n for n in notes if " strikes " in n]
+    assert auto_strikes, notes
+    assert any(n.startswith("ended the ") for n in notes), notes
+    # Every strike of the battle was either clicked or made for a player (all are public).
+    struck = page.locator("[data-event='struck']").count()
+    assert struck == player.seen.actions["strike"] + len(auto_strikes), (struck, notes)
+    assert page.locator("[data-log] li[data-auto]", has_text="automatically:").count() > 0
+
+
+def test_a_legion_offered_one_recruit_musters_it_by_itself(page: Page, web_server: Server) -> None:
+    game = import_record(web_server, record_until(SEED, one_recruit))
+    open_hot_seat(page, game)
+    prefs = {"fightOn": True, "autoStrike": False, "skipEmpty": False, "autoRecruit": True}
+    page.evaluate(
+        "([id, prefs]) => [0, 1].forEach(s =>"
+        " localStorage.setItem(`titan.prefs.${id}.${s}`, JSON.stringify(prefs)))",
+        [game.id, prefs],
+    )
+    page.reload()
+    page.wait_for_function(
+        "id => [0, 1].some(s => (localStorage.getItem(`titan.autolog.${id}.${s}`) || '').includes('mustered'))",
+        arg=game.id,
+    )
+    recruit = next(n for n in auto_notes(page, game) if n.startswith("mustered "))
+    creature = recruit.removeprefix("mustered ").split(" in ")[0]
+    if page.locator("[data-handover]").count():
+        page.click("[data-action='handover']")
+    page.wait_for_selector(f"[data-log] [data-auto]:has-text('{recruit}')")
+    mustered = page.locator("[data-event='mustered']").last
+    assert creature in mustered.inner_text()
