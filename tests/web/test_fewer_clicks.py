@@ -12,7 +12,7 @@ import json
 import pytest
 from playwright.sync_api import Page
 
-from tests.server.harness import Server
+from tests.server.harness import Api, Server
 from tests.web.battles import (
     Imported,
     clicks,
@@ -162,3 +162,49 @@ def test_a_legion_offered_one_recruit_musters_it_by_itself(page: Page, web_serve
     page.wait_for_selector(f"[data-log] [data-auto]:has-text('{recruit}')")
     mustered = page.locator("[data-event='mustered']").last
     assert creature in mustered.inner_text()
+
+
+def test_the_standing_concede_button_concedes_at_the_next_point_the_rules_give(
+    contexts: Contexts, web_server: Server
+) -> None:
+    """Two remote players: during the attacker's battle turn the defender presses Concede (and
+    confirms); no question is asked, and at the defender's next decision that offers a
+    concession (9.4, errata 2.5.6) it is made: the defender's legion is eliminated."""
+    game = import_record(web_server, record_at_first_engagement(SEED))
+    pages = [contexts.page(), contexts.page()]
+    for seat, pg in enumerate(pages):
+        pg.goto(game.urls[seat])
+        pg.wait_for_selector("main.game")
+    players = [ClickPlayer(pg) for pg in pages]
+    ann, bea = players
+    armed = False
+    for _ in range(MAX_STEPS):
+        if battle_over(pages[1]):
+            break
+        acting = next((p for p in players if p.prompt() not in ("none", "")), None)
+        if acting is None:
+            pages[0].wait_for_timeout(50)
+            continue
+        in_battle = pages[1].locator("[data-battle]").count() > 0
+        if not armed and in_battle and acting is ann and ann.prompt() == "maneuver":
+            assert bea.prompt() == "none"
+            pages[1].click("[data-ask-concede]")
+            pages[1].click("[data-confirm-concede] [data-action='concede']")
+            pages[1].wait_for_selector("[data-conceding]")
+            armed = True
+            with Api(web_server.url) as api:
+                view = api.state(game.id, game.tokens[1])["view"]
+            defender = view["engagement"]["defender"]
+            assert view["engagement"]["defender_owner"] == 1
+        acting.step()
+    else:
+        raise AssertionError("the battle did not end")
+    assert armed, "the battle ended before the defender's turn to concede came"
+    for p in players:
+        assert p.seen.decisions["battle_may_concede"] == 0, p.seen.decisions
+    pages[1].wait_for_selector("[data-log] [data-auto]:has-text('conceded, as you asked (9.4)')")
+    ended = pages[1].locator("[data-event='battle_ended']").last.inner_text()
+    assert "by concession" in ended, ended
+    # 9.4: the conceding legion is eliminated.
+    pages[1].wait_for_selector(f"[data-legion='{defender}']", state="detached")
+    assert pages[0].locator(f"[data-legion='{defender}']").count() == 0

@@ -55,8 +55,10 @@ export function GamePage(props: { gameId: string }) {
   }, [shown]);
 
   const seat = snap.seats[shown];
-  useTurnNotice(seat?.prompt != null && seat.seat !== null && !auto.answers(shown), seat?.name ?? "");
-  useKeys(client, shown, seat?.prompt ?? null, select);
+  // A prompt the standing choices answer is not shown (nor flashed before the answer goes).
+  const prompt = seat && !auto.answers(shown) ? seat.prompt : null;
+  useTurnNotice(prompt !== null && seat?.seat !== null, seat?.name ?? "");
+  useKeys(client, shown, prompt, select);
 
   if (!seat || !seat.view || !variant) {
     return <main class="loading">{snap.error ? <p class="error">{snap.error}</p> : <p>Loading the game…</p>}</main>;
@@ -69,7 +71,7 @@ export function GamePage(props: { gameId: string }) {
   const ui: Ui = {
     variant,
     view,
-    prompt: seat.prompt,
+    prompt,
     busy: snap.busy,
     act: (action: Action) => {
       // The selection goes with the click (not when the answer comes back, by which time

@@ -47,9 +47,11 @@ export function PromptPanel() {
         <p>
           {view.over
             ? `The game is over: ${view.winner !== null ? `${view.players[view.winner]?.name ?? "?"} wins` : "nobody wins"}.`
-            : who
-              ? `Waiting for ${who}.`
-              : "Waiting."}
+            : view.deciding >= 0 && view.deciding === view.you
+              ? "Answering for you, as your standing choices say…"
+              : who
+                ? `Waiting for ${who}.`
+                : "Waiting."}
         </p>
         {!view.over && <Preferences />}
       </section>
