@@ -24,7 +24,9 @@ Json = Any
 
 COUNT_CLICKS = """
 document.addEventListener('click', (e) => {
-    if (e.isTrusted) sessionStorage.setItem('clicks', String(Number(sessionStorage.getItem('clicks') || 0) + 1));
+    if (!e.isTrusted) return;
+    const n = Number(sessionStorage.getItem('clicks') || 0);
+    sessionStorage.setItem('clicks', String(n + 1));
 }, true);
 """
 
@@ -67,9 +69,7 @@ def import_record(server: Server, record: dict[str, Json]) -> Imported:
         assert r.status_code == 201, r.text
         body = r.json()
     seats = body["seats"]
-    return Imported(
-        body["id"], tuple(s["url"] for s in seats), tuple(s["token"] for s in seats)
-    )
+    return Imported(body["id"], tuple(s["url"] for s in seats), tuple(s["token"] for s in seats))
 
 
 def open_hot_seat(page: Page, game: Imported) -> None:
