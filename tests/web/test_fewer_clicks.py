@@ -212,3 +212,24 @@ def test_the_standing_concede_button_concedes_at_the_next_point_the_rules_give(
     # 9.4: the conceding legion is eliminated.
     pages[1].wait_for_selector(f"[data-legion='{defender}']", state="detached")
     assert pages[0].locator(f"[data-legion='{defender}']").count() == 0
+
+
+def test_with_fight_on_turned_off_every_concession_point_is_asked(
+    page: Page, web_server: Server
+) -> None:
+    game = import_record(web_server, record_at_first_engagement(SEED))
+    open_hot_seat(page, game)
+    page.evaluate(
+        "id => localStorage.setItem(`titan.prefs.${id}.0`, JSON.stringify({fightOn: false}))",
+        game.id,
+    )
+    player = ClickPlayer(page)
+    for _ in range(60):
+        if player.step() == "handover":
+            page.click("[data-action='handover']")
+        if player.seen.decisions["battle_may_concede"]:
+            break
+    # Ann (the attacker) was asked errata 2.5.6.2's question; Bea's was answered for her.
+    assert player.seen.decisions["battle_may_concede"] == 1
+    assert player.seen.actions["decline"] == 1
+    page.wait_for_selector("main.game[data-seat='1'] [data-prompt='maneuver']")

@@ -91,7 +91,7 @@ export function GamePage(props: { gameId: string }) {
       setConceding: (on) => auto.store.setConceding(view, on),
     },
     hotSeat: hot.shared,
-    seatName: seat.name,
+    seatName: (view.you !== null ? view.players[view.you]?.name : undefined) ?? seat.name,
   };
   const notes = auto.store.notes(you).map((n) => ({ at: hot.place(n.at), text: n.text }));
   const battle = view.engagement?.battle ?? null;

@@ -34,6 +34,12 @@ export interface HotSeat {
   shared: boolean;
 }
 
+function nameOf(seat: SeatState | undefined): string {
+  const view = seat?.view;
+  const named = view && view.you !== null ? view.players[view.you]?.name : undefined;
+  return named ?? seat?.name ?? "";
+}
+
 /** ``deciding``: the index of the held seat that must decide by a click (-1: none of them). */
 export function useHotSeat(seats: SeatState[], deciding: number): HotSeat {
   const shared = seats.length > 1;
@@ -60,7 +66,7 @@ export function useHotSeat(seats: SeatState[], deciding: number): HotSeat {
   const { events, kept } = shared && audience.length > 1 ? sharedEvents(all, numbers) : { events: all, kept: null };
   return {
     shown,
-    handoverTo: shared && !audience.includes(shown) ? seat?.name ?? "" : null,
+    handoverTo: shared && !audience.includes(shown) ? nameOf(seat) : null,
     ready: () => setAudience([shown]),
     events,
     place: (at) => (kept ? kept.filter((k) => k < at).length : at),
