@@ -56,8 +56,11 @@ def play_engagement(page: Page, player: ClickPlayer, shared: bool = True) -> dic
             if shown is not None:
                 looking.add(int(shown))
             if len(looking) > 1 and shared and shown is not None:
-                # Shared by the two players, the screen shows no line only one may see.
+                # Shared by the two players, the screen shows no line only one may see, and no
+                # legion but the two in battle (sharedScreen.ts relies on it).
                 assert page.locator("[data-event='split_detail']").count() == 0
+                if page.locator("[data-battle]").count():
+                    assert page.locator("[data-legion], [data-contents]").count() == 0
             continue
         seen["handovers"] += 1
         page.click("[data-action='handover']")

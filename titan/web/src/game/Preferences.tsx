@@ -34,6 +34,7 @@ export function ConcedeButton() {
   if (!mayConcedeLater(ui.view) || kind === "concession_offered" || kind === "battle_may_concede") return null;
   const now = optionsOf(ui.prompt, "concede")[0];
   const { conceding, setConceding } = ui.auto;
+  const attempt = kind === "maneuver" || kind === "strike" || kind === "counterstrike";
   if (conceding) {
     return (
       <div class="concede armed" data-conceding>
@@ -49,7 +50,8 @@ export function ConcedeButton() {
       <div class="concede" data-confirm-concede>
         <p>
           Concede {now ? "now" : "at the next point the rules give"}? Your whole legion is eliminated and your opponent
-          wins (9.4){now ? "" : "; until then you can take it back"}.
+          wins (9.4){now ? "" : "; until then you can take it back"}
+          {attempt ? ". In a battle turn this is an attempt: your opponent may concede instead (errata 9.4)" : ""}.
         </p>
         <button
           type="button"

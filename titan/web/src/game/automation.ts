@@ -64,13 +64,13 @@ const POINT_RULE: Partial<Record<BattleStep, string>> = {
 const ENDS = new Set<Action["type"]>(["end_phase", "done_splitting", "done_moving", "done_mustering"]);
 const ALWAYS = new Set<Action["type"]>(["concede", "withdraw"]);
 
-const END_WORDS: Record<string, string> = {
-  split: "no legion to split",
-  move: "no legion can move",
-  muster: "no legion can muster",
-  maneuver: "no character can move",
-  strike: "nothing to strike",
-  counterstrike: "nothing to strike back",
+const ENDED: Record<string, string> = {
+  split: "ended the split phase: no legion to split",
+  move: "ended the movement phase: no legion can move",
+  muster: "ended the muster phase: no legion can muster",
+  maneuver: "ended the maneuver phase: no character can move",
+  strike: "ended the strike phase: nothing to strike",
+  counterstrike: "ended the strike-back: nothing to strike back",
 };
 
 function of<K extends Action["type"]>(prompt: Prompt, kind: K): Array<Extract<Action, { type: K }>> {
@@ -135,7 +135,7 @@ export function plan(prompt: Prompt, view: PlayerView, prefs: Prefs, conceding: 
   const choices = prompt.options.filter((o) => !ALWAYS.has(o.type));
   const only = choices[0];
   if (prefs.skipEmpty && choices.length === 1 && only && ENDS.has(only.type)) {
-    return { action: only, note: `ended the ${prompt.kind} step: ${END_WORDS[prompt.kind] ?? "nothing to decide"}` };
+    return { action: only, note: ENDED[prompt.kind] ?? `ended the ${prompt.kind} step: nothing to decide` };
   }
   return null;
 }
