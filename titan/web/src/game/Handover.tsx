@@ -53,8 +53,15 @@ export function useHotSeat(seats: SeatState[], deciding: number): HotSeat {
     const next = seats[deciding];
     if (!next?.view) return;
     const watchers = audience.map((i) => seats[i]);
-    // Judge the seats' views at one version (their sockets may deliver it apart).
-    if (watchers.some((w) => !w?.view || w.version !== next.version)) return;
+    // Judge the seats' views at one version (their sockets may deliver it apart); if they do
+    // not come together soon (a socket down), hand over: never show on a guess.
+    if (watchers.some((w) => !w?.view || w.version !== next.version)) {
+      const late = setTimeout(() => {
+        setShown(deciding);
+        setAudience([]);
+      }, 2000);
+      return () => clearTimeout(late);
+    }
     const open = watchers.every((w) => w?.view && secretsShown(next.view!, next.prompt, w.view).length === 0);
     setShown(deciding);
     setAudience(open && audience.length > 0 ? [...audience, deciding] : []);
