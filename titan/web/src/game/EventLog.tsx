@@ -25,9 +25,40 @@ function groupByTurn(items: LoggedEvent[]): TurnGroup[] {
   return groups;
 }
 
-export function EventLog(props: { events: Event[] }) {
+/** A line the client adds: an answer given by the player's standing choices, placed before
+ * the event at index ``at`` (autoplay.ts). */
+export interface LogNote {
+  at: number;
+  text: string;
+}
+
+/** Each note under the first shown event at or after its place (the rest: after the last). */
+function placeNotes(groups: TurnGroup[], notes: LogNote[]): Map<number, LogNote[]> {
+  const placed = new Map<number, LogNote[]>();
+  const indices = groups.flatMap((g) => g.items.map((i) => i.index));
+  for (const n of notes) {
+    const k = indices.find((i) => i >= n.at) ?? Infinity;
+    placed.set(k, [...(placed.get(k) ?? []), n]);
+  }
+  return placed;
+}
+
+function Notes(props: { notes: LogNote[] | undefined }) {
+  return (
+    <>
+      {props.notes?.map((n) => (
+        <li class="auto" data-auto style={{ listStyle: "none", fontStyle: "italic" }}>
+          automatically: {n.text}
+        </li>
+      ))}
+    </>
+  );
+}
+
+export function EventLog(props: { events: Event[]; notes?: LogNote[] }) {
   const { view } = useUi();
   const groups = useMemo(() => groupByTurn(describeEvents(props.events, view)), [props.events, view]);
+  const notes = useMemo(() => placeNotes(groups, props.notes ?? []), [groups, props.notes]);
   const box = useRef<HTMLDivElement>(null);
   const pinned = useRef(true); // at the bottom: keep following
 
@@ -53,6 +84,8 @@ export function EventLog(props: { events: Event[] }) {
             {g.items.length > 0 && (
               <ol start={(g.items[0]?.index ?? 0) + 1}>
                 {g.items.map((item) => (
+                  <>
+                  <Notes notes={notes.get(item.index)} />
                   <li
                     value={item.index + 1}
                     data-event={item.event.type}
@@ -61,7 +94,9 @@ export function EventLog(props: { events: Event[] }) {
                   >
                     {item.text}
                   </li>
+                  </>
                 ))}
+                {g === groups[groups.length - 1] && <Notes notes={notes.get(Infinity)} />}
               </ol>
             )}
           </div>

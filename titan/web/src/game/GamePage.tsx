@@ -1,7 +1,8 @@
 // A game's screen: the masterboard (or the battleland during a battle), the decision panel,
 // the status and the event log, for the seat this browser shows now. With several seats held
-// here (hot-seat), the screen follows whichever must decide, behind a hand-over screen so one
-// player never sees another's legions.
+// here (hot-seat), the screen follows whichever must decide, behind a hand-over screen where
+// the next screen would show a player something another may not see (Handover.tsx). Decisions
+// the player's standing choices answer are answered without showing them (autoplay.ts).
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { heldGame, holdSeat, tokenFromFragment } from "../session";
 import { loadVariant, type VariantData } from "../variant";
@@ -10,7 +11,8 @@ import { Battle } from "./Battle";
 import { Board } from "./Board";
 import { useGameClient } from "./connection";
 import { EventLog } from "./EventLog";
-import { Handover } from "./Handover";
+import { useAutoplay } from "./autoplay";
+import { Handover, useHotSeat } from "./Handover";
 import { useKeys } from "./keys";
 import { useTurnNotice } from "./notify";
 import { PromptPanel } from "./PromptPanel";
@@ -25,8 +27,6 @@ export function GamePage(props: { gameId: string }) {
   }, [props.gameId]);
   const [client, snap] = useGameClient(props.gameId, held);
   const [variant, setVariant] = useState<VariantData | null>(null);
-  const [shown, setShown] = useState(0); // index into snap.seats
-  const [revealed, setRevealed] = useState<number | null>(held.length > 1 ? null : 0);
   const [selected, select] = useState<string | null>(null);
   const [offer, setOffer] = useState<Offer | null>(null);
 
@@ -44,32 +44,34 @@ export function GamePage(props: { gameId: string }) {
     });
   }, [snap.seats, props.gameId]);
 
-  // Hot-seat: show the held seat that must decide; a change of seat goes through the hand-over.
-  const deciding = snap.seats.findIndex((s) => s.prompt !== null);
+  // Hot-seat: show the held seat that must decide (unless its standing choices answer).
+  const auto = useAutoplay(props.gameId, client, snap);
+  const deciding = snap.seats.findIndex((s, i) => s.prompt !== null && !auto.answers(i));
+  const hot = useHotSeat(snap.seats, deciding);
+  const shown = hot.shown;
   useEffect(() => {
-    if (deciding >= 0 && deciding !== shown) {
-      setShown(deciding);
-      select(null);
-      setOffer(null);
-      if (snap.seats.length > 1) setRevealed(null);
-    }
-  }, [deciding, shown, snap.seats.length]);
+    select(null);
+    setOffer(null);
+  }, [shown]);
 
   const seat = snap.seats[shown];
-  useTurnNotice(seat?.prompt != null && seat.seat !== null, seat?.name ?? "");
-  useKeys(client, shown, seat?.prompt ?? null, select);
+  // A prompt the standing choices answer is not shown (nor flashed before the answer goes).
+  const prompt = seat && !auto.answers(shown) ? seat.prompt : null;
+  useTurnNotice(prompt !== null && seat?.seat !== null, seat?.name ?? "");
+  useKeys(client, shown, prompt, select);
 
   if (!seat || !seat.view || !variant) {
     return <main class="loading">{snap.error ? <p class="error">{snap.error}</p> : <p>Loading the game…</p>}</main>;
   }
-  if (snap.seats.length > 1 && revealed !== shown) {
-    return <Handover name={seat.name} onReady={() => setRevealed(shown)} />;
+  if (hot.handoverTo !== null) {
+    return <Handover name={hot.handoverTo} onReady={hot.ready} />;
   }
   const view = seat.view;
+  const you = view.you ?? -1;
   const ui: Ui = {
     variant,
     view,
-    prompt: seat.prompt,
+    prompt,
     token: seat.token,
     busy: snap.busy,
     act: (action: Action) => {
@@ -83,7 +85,16 @@ export function GamePage(props: { gameId: string }) {
     select,
     offer,
     setOffer,
+    auto: {
+      prefs: auto.store.prefs(you),
+      setPrefs: (p) => auto.store.setPrefs(you, p),
+      conceding: auto.store.isConceding(view),
+      setConceding: (on) => auto.store.setConceding(view, on),
+    },
+    hotSeat: hot.shared,
+    seatName: (view.you !== null ? view.players[view.you]?.name : undefined) ?? seat.name,
   };
+  const notes = auto.store.notes(you).map((n) => ({ at: hot.place(n.at), text: n.text }));
   const battle = view.engagement?.battle ?? null;
   const me = view.you !== null ? view.players[view.you] : null;
   return (
@@ -107,7 +118,7 @@ export function GamePage(props: { gameId: string }) {
             )}
             <PromptPanel />
             <Status />
-            <EventLog events={seat.events} />
+            <EventLog events={hot.events} notes={notes} />
           </aside>
         </div>
       </main>

@@ -1,5 +1,12 @@
-// Hot-seat: between two local players' decisions, a blank screen that shows nothing of the
-// game until the next player says they are at the screen.
+// Hot-seat: which held seat the screen shows, and between two local players' decisions a blank
+// screen that shows nothing of the game until the next player says they are at the screen,
+// only where the next screen would show something a player who may be looking may not know
+// (the rule: sharedScreen.ts).
+import { useEffect, useState } from "preact/hooks";
+import type { Event } from "../wire";
+import type { SeatState } from "./connection";
+import { secretsShown, sharedEvents } from "./sharedScreen";
+
 export function Handover(props: { name: string; onReady: () => void }) {
   return (
     <main class="handover" data-handover>
@@ -10,4 +17,66 @@ export function Handover(props: { name: string; onReady: () => void }) {
       </button>
     </main>
   );
+}
+
+export interface HotSeat {
+  /** The index (into the snapshot's seats) of the seat the screen shows. */
+  shown: number;
+  /** The seat's name to pass the screen to, while the hand-over screen is up. */
+  handoverTo: string | null;
+  ready: () => void;
+  /** The shown seat's log, less what someone who may be looking may not see. */
+  events: Event[];
+  /** Where a place in the seat's own history falls in ``events`` (the number of its events
+   * before that place that are shown). */
+  place: (at: number) => number;
+  /** Several seats are held here. */
+  shared: boolean;
+}
+
+function nameOf(seat: SeatState | undefined): string {
+  const view = seat?.view;
+  const named = view && view.you !== null ? view.players[view.you]?.name : undefined;
+  return named ?? seat?.name ?? "";
+}
+
+/** ``deciding``: the index of the held seat that must decide by a click (-1: none of them). */
+export function useHotSeat(seats: SeatState[], deciding: number): HotSeat {
+  const shared = seats.length > 1;
+  const [shown, setShown] = useState(0);
+  // The seats (by index) that may be looking at the screen since the last hand-over; none
+  // before the first one.
+  const [audience, setAudience] = useState<number[]>(shared ? [] : [0]);
+
+  useEffect(() => {
+    if (!shared || deciding < 0 || deciding === shown) return;
+    const next = seats[deciding];
+    if (!next?.view) return;
+    const watchers = audience.map((i) => seats[i]);
+    // Judge the seats' views at one version (their sockets may deliver it apart); if they do
+    // not come together soon (a socket down), hand over: never show on a guess.
+    if (watchers.some((w) => !w?.view || w.version !== next.version)) {
+      const late = setTimeout(() => {
+        setShown(deciding);
+        setAudience([]);
+      }, 2000);
+      return () => clearTimeout(late);
+    }
+    const open = watchers.every((w) => w?.view && secretsShown(next.view!, next.prompt, w.view).length === 0);
+    setShown(deciding);
+    setAudience(open && audience.length > 0 ? [...audience, deciding] : []);
+  }, [deciding, shown, seats, audience, shared]);
+
+  const seat = seats[shown];
+  const numbers = audience.map((i) => seats[i]?.seat ?? -1);
+  const all = seat?.events ?? [];
+  const { events, kept } = shared && audience.length > 1 ? sharedEvents(all, numbers) : { events: all, kept: null };
+  return {
+    shown,
+    handoverTo: shared && !audience.includes(shown) ? nameOf(seat) : null,
+    ready: () => setAudience([shown]),
+    events,
+    place: (at) => (kept ? kept.filter((k) => k < at).length : at),
+    shared,
+  };
 }

@@ -7,7 +7,9 @@ import { useState } from "preact/hooks";
 import type { Action, Decision } from "../wire";
 import { BATTLE_PANELS } from "./battlePanels";
 import { ENGAGEMENT_PANELS } from "./engagementPanels";
+import { mayConcedeLater } from "./automation";
 import { MASTER_PANELS } from "./masterPanels";
+import { ConcedeButton, Preferences } from "./Preferences";
 import { type PanelSpec, useUi } from "./ui";
 
 export const DECISION_TITLE: Record<Decision, string> = {
@@ -41,24 +43,34 @@ export function PromptPanel() {
     const who = view.deciding >= 0 ? view.players[view.deciding]?.name ?? "?" : null;
     return (
       <section class="prompt waiting" data-prompt={view.over ? "game_over" : "none"}>
+        <ConcedeButton />
         <p>
           {view.over
             ? `The game is over: ${view.winner !== null ? `${view.players[view.winner]?.name ?? "?"} wins` : "nobody wins"}.`
-            : who
-              ? `Waiting for ${who}.`
-              : "Waiting."}
+            : view.deciding >= 0 && view.deciding === view.you
+              ? "Answering for you, as your standing choices say…"
+              : who
+                ? `Waiting for ${who}.`
+                : "Waiting."}
         </p>
+        {!view.over && <Preferences />}
       </section>
     );
   }
   const spec = PANELS[prompt.kind];
   const unclaimed = spec ? prompt.options.filter((o) => !spec.handles(o)) : prompt.options;
   // Withdrawing (errata 20.4) ends a player's game: kept apart, behind a second click.
-  const rest = unclaimed.filter((o) => o.type !== "withdraw");
+  // Conceding an engagement is the standing Concede button's (Preferences.tsx) where it shows.
+  const standing = mayConcedeLater(view) && prompt.kind !== "concession_offered" && prompt.kind !== "battle_may_concede";
+  const rest = unclaimed.filter((o) => o.type !== "withdraw" && !(standing && o.type === "concede"));
   const withdraw = unclaimed.find((o) => o.type === "withdraw");
   return (
     <section class="prompt" data-prompt={prompt.kind}>
-      <h2>{DECISION_TITLE[prompt.kind]}</h2>
+      <h2>
+        {ui.hotSeat ? `${ui.seatName}: ` : ""}
+        {DECISION_TITLE[prompt.kind]}
+      </h2>
+      <ConcedeButton />
       {prompt.roll != null && <p class="roll">Movement roll: <b data-roll={prompt.roll}>{prompt.roll}</b></p>}
       {prompt.battle_turn != null && <p>Battle turn {prompt.battle_turn} of 7</p>}
       {offer && (
@@ -83,6 +95,7 @@ export function PromptPanel() {
         </div>
       )}
       {withdraw && <Withdraw action={withdraw} />}
+      <Preferences />
     </section>
   );
 }

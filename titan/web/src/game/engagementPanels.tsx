@@ -224,8 +224,8 @@ function NegotiatePanel() {
         </p>
       ) : (
         <p class="rule">
-          Errata 9.3: propose a set of agreements (one side at least is wholly eliminated), accept one of your
-          opponent's, concede, or declare you will make no more proposals.
+          Errata 9.3: fight, propose a set of agreements (one side at least is wholly eliminated), accept one of
+          your opponent's, or concede.
         </p>
       )}
       <h3>Their proposals</h3>
@@ -242,9 +242,10 @@ function NegotiatePanel() {
           </ul>
         </>
       )}
+      <FightButton final={final} />
       {!final && (
         <>
-          <h3>Make proposals</h3>
+          <h3>Or make proposals</h3>
           <ProposalBuilder me={me} mine={mine} />
         </>
       )}
@@ -252,11 +253,33 @@ function NegotiatePanel() {
   );
 }
 
+/** Errata 9.3, 2.5.5: to fight is to make no more proposals; then the opponent has the last
+ * word (accept one of yours, concede, or fight). Once the opponent has said it, Fight fights. */
+function FightButton(props: { final: boolean }) {
+  const ui = useUi();
+  const fight = optionsOf(ui.prompt, "fight")[0];
+  const noMore = optionsOf(ui.prompt, "no_more_proposals")[0];
+  const action = props.final ? fight : noMore;
+  if (!action) return null;
+  return (
+    <div class="fight" data-fight>
+      <button type="button" class="primary" data-action={action.type} onClick={() => ui.act(action)} disabled={ui.busy}>
+        {props.final ? "Fight the battle" : "Fight: no more proposals"}
+      </button>
+      <p class="rule" style={{ fontSize: ".85em" }}>
+        {props.final
+          ? "The battle begins (errata 2.5.5)."
+          : "Your opponent then accepts one of your proposals, concedes, or the battle is fought (errata 9.3)."}
+      </p>
+    </div>
+  );
+}
+
 const negotiation: PanelSpec = {
   Panel: NegotiatePanel,
-  // Accept is offered beside each proposal; no_more_proposals, concede and fight are the
-  // generic buttons under the panel.
-  handles: (a) => a.type === "accept" || a.type === "propose",
+  // Accept is offered beside each proposal, Fight (or no more proposals) under them; conceding
+  // is the standing Concede button's (Preferences.tsx).
+  handles: (a) => a.type === "accept" || a.type === "propose" || a.type === "fight" || a.type === "no_more_proposals",
 };
 
 export const ENGAGEMENT_PANELS: Partial<Record<Decision, PanelSpec>> = {

@@ -5,6 +5,7 @@ import { type ComponentType, createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { VariantData } from "../variant";
 import type { Action, PlayerView, Prompt } from "../wire";
+import type { Prefs } from "./automation";
 
 export interface Choice {
   label: string;
@@ -15,6 +16,15 @@ export interface Offer {
   /** What the player is asked, e.g. "Enter land 23 from which side?" */
   title: string;
   choices: Choice[];
+}
+
+/** This seat's standing choices (automation.ts). */
+export interface SeatAuto {
+  prefs: Prefs;
+  setPrefs: (prefs: Prefs) => void;
+  /** The standing Concede was pressed: the next point the rules give concedes. */
+  conceding: boolean;
+  setConceding: (on: boolean) => void;
 }
 
 export interface Ui {
@@ -32,6 +42,10 @@ export interface Ui {
   /** Several actions answer one click (e.g. two entry sides): the panel offers them. */
   offer: Offer | null;
   setOffer: (offer: Offer | null) => void;
+  auto: SeatAuto;
+  /** Several players share this screen (hot-seat): decisions say whose they are. */
+  hotSeat: boolean;
+  seatName: string;
 }
 
 export const UiContext = createContext<Ui | null>(null);
