@@ -14,6 +14,7 @@ import { Handover } from "./Handover";
 import { useKeys } from "./keys";
 import { useTurnNotice } from "./notify";
 import { PromptPanel } from "./PromptPanel";
+import { Sheet } from "./Sheet";
 import { Status } from "./Status";
 import { type Offer, type Ui, UiContext } from "./ui";
 
@@ -56,7 +57,9 @@ export function GamePage(props: { gameId: string }) {
   }, [deciding, shown, snap.seats.length]);
 
   const seat = snap.seats[shown];
-  useTurnNotice(seat?.prompt != null && seat.seat !== null, seat?.name ?? "");
+  // A seat claimed from a link has no name until the server's view names it.
+  const myName = seat?.view && seat.view.you !== null ? seat.view.players[seat.view.you]?.name : undefined;
+  useTurnNotice(seat?.prompt != null && seat.seat !== null, myName || seat?.name || "");
   useKeys(client, shown, seat?.prompt ?? null, select);
 
   if (!seat || !seat.view || !variant) {
@@ -90,14 +93,20 @@ export function GamePage(props: { gameId: string }) {
       <main class="game" data-seat={view.you ?? "spectator"} data-version={seat.version} data-turn={view.turn} data-busy={snap.busy ? "" : undefined}>
         <header>
           <a href="/">Lobby</a>
-          <span class="title">Titan · game {props.gameId}</span>
+          <span class="title">
+            Titan<span class="header-game"> · game {props.gameId}</span>
+          </span>
           <span class="who">{me ? `You are ${me.name}` : "Spectating"}</span>
-          <span class="turn">Turn {view.turn} · {view.players[view.active]?.name}'s {view.phase} phase</span>
+          <span class="turn" data-header-turn>
+            {view.over
+              ? `Game over after turn ${view.turn}`
+              : `Turn ${view.turn} · ${view.players[view.active]?.name ?? "?"}'s ${view.phase} phase`}
+          </span>
           {!seat.connected && <span class="offline" data-offline>reconnecting…</span>}
         </header>
-        <div class="play">
+        <div class="play" data-showing={battle ? "battle" : "board"}>
           <div class="boards">{battle ? <Battle battle={battle} lastStrike={lastStrikeOf(seat.events)} /> : <Board />}</div>
-          <aside>
+          <Sheet>
             {snap.error && (
               <p class="error" data-error onClick={() => client.clearError()}>
                 {snap.error}
@@ -107,7 +116,7 @@ export function GamePage(props: { gameId: string }) {
             <PromptPanel />
             <Status />
             <EventLog events={seat.events} />
-          </aside>
+          </Sheet>
         </div>
       </main>
     </UiContext.Provider>
