@@ -189,11 +189,12 @@ export function useZoomPan(width: number, height: number): ZoomPan {
   };
 }
 
-/** The zoom buttons, in a corner of the board. */
+/** The zoom buttons, in a corner of the board (on a touch screen only once zoomed by a pinch:
+ * at "fit" the board fills a phone's screen and they would cover lands). */
 export function ZoomControls(props: { z: ZoomPan; children?: ComponentChildren }) {
   const { z } = props;
   return (
-    <div class="zoom-controls" role="group" aria-label="Zoom">
+    <div class={`zoom-controls${z.zoom.k > 1 ? " zoomed" : ""}`} role="group" aria-label="Zoom">
       <button type="button" data-zoom-in aria-label="Zoom in" title="Zoom in (or pinch, or the wheel)" onClick={() => z.zoomBy(1.5)}>
         +
       </button>
