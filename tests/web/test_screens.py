@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.server.harness import Server
 from tests.web.conftest import Contexts
+from tests.web.test_phone import shot
 from titan.ai.levels import make_bot
 from titan.engine.game import Game
 from titan.engine.prompts import Decision
@@ -57,7 +58,11 @@ def position(want: str) -> Game:
 def open_position(page: Page, server: Server, want: str) -> Game:
     game = position(want)
     seats = [{"kind": "human"}, {"kind": "human"}]
-    r = httpx.post(f"{server.url}/api/games/import", json={"record": game.save(), "seats": seats})
+    r = httpx.post(
+        f"{server.url}/api/games/import",
+        json={"record": game.save(), "seats": seats},
+        timeout=60,
+    )
     assert r.status_code == 201, r.text
     page.goto(r.json()["seats"][game.prompt().player]["url"])
     page.wait_for_selector(f"[data-prompt='{game.prompt().kind.value}']")
@@ -96,7 +101,8 @@ def small_controls(page: Page, scope: str) -> list[str]:
             .filter(el => el.getClientRects().length > 0 && !el.closest('svg'))
             .map(el => [el, el.getBoundingClientRect()])
             .filter(([el, r]) => r.height < 43.5 || r.width < 43.5)
-            .map(([el, r]) => el.outerHTML.slice(0, 80) + ` ${r.width.toFixed(0)}x${r.height.toFixed(0)}`)""",
+            .map(([el, r]) => el.outerHTML.slice(0, 80)
+                              + ` ${r.width.toFixed(0)}x${r.height.toFixed(0)}`)""",
         scope,
     )
     return found
@@ -202,7 +208,9 @@ def test_legions_in_one_land_stand_inside_it_at_every_zoom(
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         for _ in range(3):
             page.mouse.wheel(0, -300)
-        page.wait_for_function("() => Number(document.querySelector('svg.masterboard').dataset.zoom) > 2")
+        page.wait_for_function(
+            "() => Number(document.querySelector('svg.masterboard').dataset.zoom) > 2"
+        )
         assert markers_inside_their_land(page, land) == []
         page.locator("[data-zoom-fit]").click()
         expect(board).to_have_attribute("data-zoom", "1.000")
@@ -273,7 +281,9 @@ def test_the_wheel_zooms_and_a_mouse_drag_pans_without_clicking(
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(cx, cy)
     page.mouse.wheel(0, -400)
-    page.wait_for_function("() => Number(document.querySelector('svg.masterboard').dataset.zoom) > 1.5")
+    page.wait_for_function(
+        "() => Number(document.querySelector('svg.masterboard').dataset.zoom) > 1.5"
+    )
     after = page.locator(f"[data-legion='{marker}']").bounding_box()
     assert after is not None
     # Zoomed about the pointer: the marker is still under it.
@@ -290,3 +300,27 @@ def test_the_wheel_zooms_and_a_mouse_drag_pans_without_clicking(
     page.wait_for_selector(f"[data-legion='{marker}'][data-selected]")
     page.locator("[data-zoom-fit]").click()
     expect(board).to_have_attribute("data-zoom", "1.000")
+
+
+@pytest.mark.parametrize(("name", "width", "height"), [("phone", 390, 844), ("tablet", 768, 1024)])
+def test_an_engagement_on_a_phone_and_a_tablet(
+    contexts: Contexts, web_server: Server, name: str, width: int, height: int
+) -> None:
+    """Mid-game, an engagement to choose: the board as wide as the screen, the decision below
+    it with its whole panel, nothing scrolling sideways. Kept as the README's screenshots."""
+    page = contexts.page(width, height, True)
+    open_position(page, web_server, "engage")
+    no_sideways_scroll(page)
+    geo = board_geometry(page)
+    assert geo["drawnW"] >= 0.9 * geo["vw"], geo
+    expect(page.locator("[data-prompt='engage'] [data-action='engage']").first).to_be_in_viewport()
+    shot(page, name)
+    if name == "phone":
+        # Pinched about the engagement: its two markers, inside their land, readable.
+        land = position("engage").prompt().options[0].land  # type: ignore[union-attr]
+        box = page.locator(f"[data-land='{land}'] > polygon").first.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        gesture(page, [[(x - 10 - 3 * i, y), (x + 10 + 3 * i, y)] for i in range(10)])
+        assert markers_inside_their_land(page, land) == []
+        shot(page, "phone-zoomed")
