@@ -39,6 +39,8 @@ def create_by_taps(page: Page, server: Server) -> None:
     second.locator("select[name='level']").select_option("random")
     page.locator("[data-action='create-game']").tap()
     page.wait_for_selector("[data-created]")
+    width = page.evaluate("Math.max(document.scrollingElement.scrollWidth, innerWidth)")
+    assert width <= 390, f"the lobby is {width} px wide"
     page.locator("[data-action='open-game']").tap()
     page.wait_for_selector("main.game")
 
