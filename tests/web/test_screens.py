@@ -41,7 +41,7 @@ UPRIGHT = {(360, 640), (390, 844), (768, 1024)}
 @cache
 def position(want: str) -> Game:
     """A seeded game between random players, stopped at the first `want`: "split" (a move
-    prompt on turn 1, the first legion split in two in its tower) or "engage"."""
+    prompt on turn 1, the first legion split in two in its tower), "engage" or "maneuver"."""
     for seed in range(1, 50):
         game = Game.new("default", ["Ann", "Bob"], seed=seed)
         bots = [make_bot("random", seed), make_bot("random", seed + 1)]
@@ -52,6 +52,8 @@ def position(want: str) -> Game:
             if want == "split" and prompt.kind == Decision.MOVE and prompt.player == 0:
                 return game
             if want == "engage" and prompt.kind == Decision.ENGAGE:
+                return game
+            if want == "maneuver" and prompt.kind == Decision.MANEUVER:
                 return game
             game.act(prompt.player, bots[prompt.player].choose(game.view(prompt.player), prompt))
     raise AssertionError(f"no {want} position in 50 seeded games")
@@ -276,6 +278,19 @@ def test_pinch_and_drag_zoom_and_pan_and_a_tap_still_selects(
     moved = page.locator(f"[data-legion='{marker}']").bounding_box()
     assert moved is not None and moved["x"] < after["x"] - 30, (after, moved)
     assert page.locator(f"[data-legion='{marker}'][data-selected]").count() == 1
+    # Pinched about one of its highlighted lands, a tap there still makes the move.
+    page.locator("[data-zoom-fit]").tap()
+    expect(board).to_have_attribute("data-zoom", "1.000")
+    land = page.locator("[data-land][data-target]").first
+    to = land.get_attribute("data-land")
+    t = land.locator("polygon").first.bounding_box()
+    assert t is not None
+    tx, ty = t["x"] + t["width"] / 2, t["y"] + t["height"] / 2
+    gesture(page, [[(tx - 10 - 4 * i, ty), (tx + 10 + 4 * i, ty)] for i in range(9)])
+    t = land.locator("polygon").first.bounding_box()
+    assert t is not None and t["width"] > 80, t
+    page.touchscreen.tap(t["x"] + t["width"] / 2, t["y"] + t["height"] / 2)
+    page.wait_for_selector(f"[data-legion='{marker}'][data-at='{to}']")
     # Zoomed, the zoom buttons show (at "fit" a touch screen has the pinch only: the buttons
     # would cover lands); "fit" shows the whole board again, and hides them.
     page.locator("[data-zoom-fit]").tap()
@@ -338,3 +353,40 @@ def test_an_engagement_on_a_phone_and_a_tablet(
         gesture(page, [[(x - 10 - 3 * i, y), (x + 10 + 3 * i, y)] for i in range(10)])
         assert markers_inside_their_land(page, land) == []
         shot(page, "phone-zoomed")
+
+
+def test_a_battle_move_on_a_zoomed_battleland(contexts: Contexts, web_server: Server) -> None:
+    """The battleland zooms like the masterboard, and a character is still moved by clicks."""
+    page = contexts.page(1280, 800)
+    open_position(page, web_server, "maneuver")
+    land = page.locator("svg.battleland")
+    box = land.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -150)
+    page.wait_for_function(
+        "() => Number(document.querySelector('svg.battleland').dataset.zoom) > 1.2"
+    )
+    moved = page.locator("[data-event='battle_moved']").count()
+    for (key,) in page.evaluate(
+        "[...document.querySelectorAll('[data-fighter][data-pickable]')]"
+        ".map(el => [el.getAttribute('data-fighter')])"
+    ):
+        page.locator(f"[data-fighter='{key}']").first.click()
+        hexes = page.evaluate(
+            """() => [...document.querySelectorAll('[data-hex][data-target] > polygon')]
+                .map(p => [p.parentElement.dataset.hex, p.getBoundingClientRect()])
+                .filter(([h, r]) => r.width > 0 && r.top >= 0 && r.bottom <= innerHeight
+                                    && r.left >= 0)
+                .map(([h]) => h)"""
+        )
+        if hexes:
+            h = page.locator(f"[data-hex='{hexes[0]}'] > polygon").first.bounding_box()
+            assert h is not None
+            page.mouse.click(h["x"] + h["width"] / 2, h["y"] + h["height"] / 2)
+            page.wait_for_function(
+                "n => document.querySelectorAll(\"[data-event='battle_moved']\").length > n",
+                arg=moved,
+            )
+            return
+    raise AssertionError("no character could move to a hex in sight")
