@@ -18,6 +18,7 @@ from tests.server.harness import Server
 from tests.web.conftest import Contexts
 from tests.web.test_phone import shot
 from titan.ai.levels import make_bot
+from titan.engine.actions import Engage
 from titan.engine.game import Game
 from titan.engine.prompts import Decision
 
@@ -346,7 +347,9 @@ def test_an_engagement_on_a_phone_and_a_tablet(
     shot(page, name)
     if name == "phone":
         # Pinched about the engagement: its two markers, inside their land, readable.
-        land = position("engage").prompt().options[0].land  # type: ignore[union-attr]
+        engage = position("engage").prompt().options[0]
+        assert isinstance(engage, Engage)
+        land = engage.land
         box = page.locator(f"[data-land='{land}'] > polygon").first.bounding_box()
         assert box is not None
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
