@@ -1,6 +1,6 @@
 """Fixtures of the browser tests: a real ``titan serve`` (SQLite in a temporary directory) and
 Debian's chromium driven by Playwright, one of each per pytest-xdist worker (the tests are in
-one ``xdist_group``), a fresh browser context per test at 1280x800.
+one ``xdist_group``), a fresh browser context per test at 1280x800 (or at the size a test asks for).
 
 Without /usr/bin/chromium (or ``TITAN_CHROMIUM``) the tests skip, saying why; with
 ``TITAN_REQUIRE_BROWSER=1`` (as ``.ci/run`` sets; ``scripts/test`` installs chromium when it
@@ -80,8 +80,12 @@ class Contexts:
         self.made: list[BrowserContext] = []
         self.errors: list[str] = []
 
-    def page(self) -> Page:
-        ctx = self.browser.new_context(viewport={"width": 1280, "height": 800})
+    def page(self, width: int = 1280, height: int = 800, touch: bool = False) -> Page:
+        """A page in a fresh context; with ``touch``, a phone's or a tablet's (touch events,
+        the mobile viewport meta tag honoured)."""
+        ctx = self.browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+        )
         ctx.set_default_timeout(20_000)
         self.made.append(ctx)
         pg = ctx.new_page()

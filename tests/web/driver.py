@@ -3,7 +3,8 @@ decision panel (``data-prompt``), picks on the boards (``data-legion``, ``data-l
 ``data-fighter``, ``data-hex``, ``data-target``) and presses the controls (``data-action``).
 It never calls the API. Its policy is simple but purposeful, so that a game reaches what the
 tests must see: it splits, moves toward the enemy and attacks, musters, fights every battle
-to its end, strikes whenever it can and takes carry-over when offered."""
+to its end, strikes whenever it can and takes carry-over when offered. With ``touch`` it taps
+(touch events, as on a phone) instead of clicking with a mouse."""
 
 from __future__ import annotations
 
@@ -41,8 +42,9 @@ class Seen:
 
 
 class ClickPlayer:
-    def __init__(self, page: Page, attack_from_turn: int = 1) -> None:
+    def __init__(self, page: Page, attack_from_turn: int = 1, touch: bool = False) -> None:
         self.page = page
+        self.touch = touch
         self.attack_from_turn = attack_from_turn  # before it, enemy lands are avoided
         self.seen = Seen()
         self._tried: set[str] = set()  # legions tried this movement phase without a target
@@ -94,9 +96,16 @@ class ClickPlayer:
 
     # --- acting ------------------------------------------------------------------------------
 
+    def hit(self, loc: Locator) -> None:
+        """A click, or a tap on a touch screen."""
+        if self.touch:
+            loc.tap()
+        else:
+            loc.click()
+
     def _click(self, loc: Locator, kind: str) -> None:
         before = self.version()
-        loc.click()
+        self.hit(loc)
         self.seen.actions[kind] += 1
         offer = self.page.locator("[data-offer] button[data-action]")
         if offer.count():
@@ -105,7 +114,7 @@ class ClickPlayer:
             carry = self.page.locator(
                 "[data-offer] button[data-action]", has_text="carry-over allowed"
             )
-            (carry if carry.count() else offer).first.click()
+            self.hit((carry if carry.count() else offer).first)
         self._settle(before)
 
     def _settle(self, before: int) -> None:
@@ -175,7 +184,7 @@ class ClickPlayer:
             return
         legion = tall.first
         if not self.page.locator("[data-split-legion]").count():
-            legion.click()
+            self.hit(legion)
         fill = self.page.locator("[data-fill-split]").first
         names = (fill.get_attribute("data-fill-split") or "").split(",")
         boxes = self.page.locator("[data-split-legion] input[data-character]")
@@ -183,7 +192,10 @@ class ClickPlayer:
         for name in names:
             for i in range(boxes.count()):
                 if i not in ticked and boxes.nth(i).get_attribute("data-character") == name:
-                    boxes.nth(i).check()
+                    if self.touch:
+                        boxes.nth(i).tap()
+                    else:
+                        boxes.nth(i).check()
                     ticked.add(i)
                     break
         self._click(self.page.locator("[data-action='split']:not(:disabled)").first, "split")
@@ -236,7 +248,7 @@ class ClickPlayer:
     def _targets_of(self, marker: str) -> list[int]:
         """Select one of our legions (unless it is) and read the lands it may move to."""
         if not self.page.locator(f"[data-legion='{marker}'][data-selected]").count():
-            self.page.locator(f"[data-legion='{marker}']").first.click()
+            self.hit(self.page.locator(f"[data-legion='{marker}']").first)
         return [int(x) for (x,) in self._attrs("[data-land][data-target]", "data-land")]
 
     def _titan_legion(self, me: int, everyone: list[tuple[str, int, int]]) -> str | None:
@@ -274,7 +286,7 @@ class ClickPlayer:
     def _pick_fighter_with_targets(self) -> bool:
         """Select one of our characters that has somewhere to go (or someone to strike)."""
         for (key,) in self._attrs("[data-fighter][data-pickable]", "data-fighter"):
-            self.page.locator(f"[data-fighter='{key}']").first.click()
+            self.hit(self.page.locator(f"[data-fighter='{key}']").first)
             if self.page.locator("[data-hex][data-target]").count():
                 return True
         return False

@@ -1,5 +1,10 @@
-// Player colours: the game's six colours (4.2), drawn in tones that stay distinguishable with
-// the common colour-vision deficiencies (after the Okabe-Ito palette), always with a text label.
+// Player colours: the game's six colours (4.2), always shown with a text label too. Chosen to
+// stand out from every terrain of the masterboard (TERRAIN_FILL below) and from each other, by
+// colour difference (CIELAB, at least 30 each): no colour can also differ in luminance from
+// both the light and the dark terrains, so the markers carry a black line inside a white halo
+// (MARKER_EDGE), whose better half has a WCAG contrast of at least 3:1 on every terrain; the
+// lettering on a marker has at least 4.5:1 on its fill. tests/web/test_colours.py checks all
+// three. (The earlier Okabe-Ito tones put an orange "Red" on the orange Mountains.)
 
 export interface ColourStyle {
   fill: string;
@@ -8,13 +13,16 @@ export interface ColourStyle {
 }
 
 export const COLOURS: Record<string, ColourStyle> = {
-  Black: { fill: "#222222", text: "#ffffff", label: "Black" },
-  Blue: { fill: "#0072B2", text: "#ffffff", label: "Blue" },
-  Brown: { fill: "#8C510A", text: "#ffffff", label: "Brown" },
-  Gold: { fill: "#E69F00", text: "#000000", label: "Gold" },
-  Green: { fill: "#009E73", text: "#ffffff", label: "Green" },
-  Red: { fill: "#D55E00", text: "#ffffff", label: "Red" },
+  Black: { fill: "#1b1b1b", text: "#ffffff", label: "Black" },
+  Blue: { fill: "#1f5fd6", text: "#ffffff", label: "Blue" },
+  Brown: { fill: "#5c3310", text: "#ffffff", label: "Brown" },
+  Gold: { fill: "#ffd21f", text: "#000000", label: "Gold" },
+  Green: { fill: "#00c853", text: "#000000", label: "Green" },
+  Red: { fill: "#d7191c", text: "#ffffff", label: "Red" },
 };
+
+/** A marker's outline: a dark line inside a light halo, so it shows on dark and light lands. */
+export const MARKER_EDGE = { line: "#000000", halo: "#ffffff" };
 
 const PREFIX: Record<string, string> = { Bk: "Black", Bu: "Blue", Br: "Brown", Gd: "Gold", Gr: "Green", Rd: "Red" };
 

@@ -146,7 +146,9 @@ function sentence(e: Event, w: Words, view: PlayerView): string {
     case "moved": {
       const by = e.teleport ? TELEPORTED[e.teleport](e.lord) : "";
       const attack = e.side ? `, attacking from the ${e.side}` : "";
-      return `${w.legion(e.marker)} moves from ${e.frm} to ${e.to}${by}${attack}`;
+      // A roll can lead a legion round and back into the land it left (errata 6.2).
+      const path = e.frm === e.to ? `moves round and back to ${e.to}` : `moves from ${e.frm} to ${e.to}`;
+      return `${w.legion(e.marker)} ${path}${by}${attack}`;
     }
     case "move_undone":
       return `${w.legion(e.marker)} takes its move back, to ${e.to}`;
@@ -218,7 +220,8 @@ function sentence(e: Event, w: Words, view: PlayerView): string {
     case "battle_phase":
       return `battle turn ${e.turn}: ${w.side(e.side)} maneuvers`;
     case "battle_moved":
-      return e.frm ? `${e.name} moves from ${e.frm} to ${e.to}` : `${e.name} enters at ${e.to}`;
+      if (!e.frm) return `${e.name} enters at ${e.to}`;
+      return e.frm === e.to ? `${e.name} stays in ${e.to}` : `${e.name} moves from ${e.frm} to ${e.to}`;
     case "maneuver_reset":
       return `${w.sideSays(e.side, "takes", "take")} back this phase's maneuvers`;
     case "left_off":
@@ -235,7 +238,7 @@ function sentence(e: Event, w: Words, view: PlayerView): string {
     case "slain":
       return `${e.name} of ${w.legion(e.marker)} is slain`;
     case "battle_ended": {
-      const winner = e.winner ? `${w.side(e.winner)} wins` : "nobody wins";
+      const winner = e.winner ? w.sideSays(e.winner, "wins", "win") : "nobody wins";
       return `the battle ends in turn ${e.turn}: ${winner} (${HOW[e.how]})`;
     }
   }

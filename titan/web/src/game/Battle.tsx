@@ -36,16 +36,15 @@ export function Battle(props: { battle: BattleView; lastStrike?: Struck | null }
   const off = (s: Side): FighterView[] => battle.fighters.filter((f) => f.side === s && f.hex === null && !f.gone);
   const gone = (s: Side): FighterView[] => battle.fighters.filter((f) => f.side === s && f.gone);
   return (
-    <div class="battle" data-battle={battle.land} style={{ display: "flex", flexDirection: "column", width: "100%", height: "100%", minHeight: 0 }}>
+    <div class="battle" data-battle={battle.land}>
       <BattleHeader battle={battle} name={(s) => owner(s)?.name ?? s} />
-      {props.lastStrike && (
-        <div class="last-strike" style={{ padding: ".2rem .8rem", background: "#fff", borderBottom: "1px solid var(--line)" }}>
-          <StrikeResult strike={props.lastStrike} />
-        </div>
-      )}
-      <div style={{ flex: 1, display: "flex", minHeight: 0, gap: ".4rem", padding: ".4rem" }}>
+      {/* Room for the dice is kept from the start, so the map does not jump when they come. */}
+      <div class="last-strike">
+        {props.lastStrike ? <StrikeResult strike={props.lastStrike} /> : <p class="no-dice">No strike yet in this battle.</p>}
+      </div>
+      <div class="battle-field">
         <Tray side="attacker" who={owner("attacker")?.name ?? "?"} style={colour("attacker")} off={off("attacker")} gone={gone("attacker")} it={it} />
-        <div style={{ flex: 1, minWidth: 0, minHeight: 0, display: "flex" }}>
+        <div class="battle-map">
           <BattleMap battle={battle} it={it} colour={colour} lastStrike={props.lastStrike ?? null} />
         </div>
         <Tray side="defender" who={owner("defender")?.name ?? "?"} style={colour("defender")} off={off("defender")} gone={gone("defender")} it={it} />
@@ -59,7 +58,7 @@ function BattleHeader(props: { battle: BattleView; name: (s: Side) => string }) 
   // 10.5: the attacker loses if the battle is not over at the end of his seventh turn.
   const lastTurn = b.turn >= LAST_TURN;
   return (
-    <div class="battle-header" style={{ display: "flex", flexWrap: "wrap", gap: ".3rem 1rem", alignItems: "baseline", padding: ".3rem .8rem", background: "#fff", borderBottom: "1px solid var(--line)" }}>
+    <div class="battle-header">
       <b data-battle-turn={b.turn}>
         Battle turn {b.turn} of {LAST_TURN}
       </b>

@@ -10,6 +10,7 @@ import { Land } from "./board/Land";
 import { MARKER, type MarkerHandlers } from "./board/Legions";
 import { actingLegions, chooseMove, movesByLand, terrainOf } from "./board/moves";
 import { optionsOf, useUi } from "./ui";
+import { useZoomPan, ZoomControls } from "./zoom";
 
 export function Board() {
   const ui = useUi();
@@ -18,6 +19,7 @@ export function Board() {
   const lands = variant.masterboard.lands;
   const geometry = useMemo(() => new Map<number, LandGeometry>(lands.map((l) => [l.label, landGeometry(l)])), [lands]);
   const box = useMemo(() => boardBox(lands), [lands]);
+  const zoom = useZoomPan(Math.round(box.width), Math.round(box.height));
 
   const byLand = new Map<number, LegionView[]>();
   for (const l of view.legions) byLand.set(l.land, [...(byLand.get(l.land) ?? []), l]);
@@ -67,12 +69,13 @@ export function Board() {
   const engagedLand = view.engagement?.land ?? null;
 
   return (
-    <div class="board-wrap" style={{ position: "relative", width: "100%", height: "100%" }}>
+    <div class="board-wrap">
       <svg
+        ref={zoom.svgRef}
+        {...zoom.svgProps}
         class="masterboard"
         viewBox={`0 0 ${box.width.toFixed(0)} ${box.height.toFixed(0)}`}
         preserveAspectRatio="xMidYMid meet"
-        style={{ width: "100%", height: "100%", display: "block" }}
         role="group"
         aria-label="Masterboard"
         data-legions={view.legions.length}
@@ -87,6 +90,7 @@ export function Board() {
             <path d="M0,0 L10,5 L0,10 z" fill="#222" />
           </marker>
         </defs>
+        <g class="zoomed" transform={zoom.transform || undefined}>
         <g class="lands">
           {ordered.map((land) => {
             const g = geometry.get(land.label);
@@ -104,29 +108,17 @@ export function Board() {
           })}
         </g>
         <MovePaths legions={view.legions} geometry={geometry} />
+        </g>
       </svg>
+      <ZoomControls z={zoom} />
       {shown && (
-        <div
-          class="board-contents"
-          style={{
-            position: "absolute",
-            left: ".5rem",
-            top: ".5rem",
-            maxWidth: "13rem",
-            background: "rgba(255,255,255,.94)",
-            border: "1px solid #888",
-            borderRadius: "4px",
-            padding: ".3rem .5rem",
-            pointerEvents: "none",
-            fontSize: ".9rem",
-          }}
-        >
+        <div class="board-contents">
           <LegionContents view={view} legion={shown} terrain={terrainOf(variant, shown.land)} />
         </div>
       )}
       {mover && (
-        <p class="board-hint" style={{ position: "absolute", right: ".5rem", bottom: ".2rem", margin: 0, background: "rgba(255,255,255,.9)", padding: ".1rem .4rem", borderRadius: "4px" }}>
-          {moveTargets.size > 0 ? `${mover}: click a highlighted land (${moveTargets.size}).` : `${mover} has no legal move.`}
+        <p class="board-hint">
+          {moveTargets.size > 0 ? `${mover}: choose a highlighted land (${moveTargets.size}).` : `${mover} has no legal move.`}
         </p>
       )}
     </div>

@@ -8,19 +8,22 @@ import { useUi } from "./ui";
 interface TurnGroup {
   turn: number;
   title: string;
-  items: LoggedEvent[];
+  /** Each line with its number in the log (the headings are not counted). */
+  items: Array<LoggedEvent & { n: number }>;
 }
 
 function groupByTurn(items: LoggedEvent[]): TurnGroup[] {
   const groups: TurnGroup[] = [];
+  let n = 0;
   for (const item of items) {
     let g = groups[groups.length - 1];
     if (!g || item.event.type === "turn_started") {
       g = { turn: item.turn, title: item.turn === 0 ? "Setting up" : item.text, items: [] };
       groups.push(g);
     }
-    // The turn's heading already says what its first event says.
-    if (item.event.type !== "turn_started") g.items.push(item);
+    // The turn's heading already says what its first event says: it is not a numbered line,
+    // so the numbers run on without a gap at each heading.
+    if (item.event.type !== "turn_started") g.items.push({ ...item, n: ++n });
   }
   return groups;
 }
@@ -82,12 +85,12 @@ export function EventLog(props: { events: Event[]; notes?: LogNote[] }) {
           <div class="log-turn" data-turn={g.turn} key={`${g.turn}-${g.items[0]?.index ?? g.title}`}>
             <h3>{g.title}</h3>
             {g.items.length > 0 && (
-              <ol start={(g.items[0]?.index ?? 0) + 1}>
+              <ol start={g.items[0]?.n ?? 1}>
                 {g.items.map((item) => (
                   <>
                   <Notes notes={notes.get(item.index)} />
                   <li
-                    value={item.index + 1}
+                    value={item.n}
                     data-event={item.event.type}
                     class={item.secret ? "secret" : undefined}
                     title={item.secret ? "Not everyone sees this" : undefined}

@@ -16,6 +16,7 @@ import { Handover, useHotSeat } from "./Handover";
 import { useKeys } from "./keys";
 import { useTurnNotice } from "./notify";
 import { PromptPanel } from "./PromptPanel";
+import { Sheet } from "./Sheet";
 import { Status } from "./Status";
 import { type Offer, type Ui, UiContext } from "./ui";
 
@@ -57,7 +58,9 @@ export function GamePage(props: { gameId: string }) {
   const seat = snap.seats[shown];
   // A prompt the standing choices answer is not shown (nor flashed before the answer goes).
   const prompt = seat && !auto.answers(shown) ? seat.prompt : null;
-  useTurnNotice(prompt !== null && seat?.seat !== null, seat?.name ?? "");
+  // A seat claimed from a link has no name until the server's view names it.
+  const myName = seat?.view && seat.view.you !== null ? seat.view.players[seat.view.you]?.name : undefined;
+  useTurnNotice(prompt !== null && seat?.seat !== null, myName || seat?.name || "");
   useKeys(client, shown, prompt, select);
 
   if (!seat || !seat.view || !variant) {
@@ -102,14 +105,20 @@ export function GamePage(props: { gameId: string }) {
       <main class="game" data-seat={view.you ?? "spectator"} data-version={seat.version} data-turn={view.turn} data-busy={snap.busy ? "" : undefined}>
         <header>
           <a href="/">Lobby</a>
-          <span class="title">Titan · game {props.gameId}</span>
+          <span class="title">
+            Titan<span class="header-game"> · game {props.gameId}</span>
+          </span>
           <span class="who">{me ? `You are ${me.name}` : "Spectating"}</span>
-          <span class="turn">Turn {view.turn} · {view.players[view.active]?.name}'s {view.phase} phase</span>
+          <span class="turn" data-header-turn>
+            {view.over
+              ? `Game over after turn ${view.turn}`
+              : `Turn ${view.turn} · ${view.players[view.active]?.name ?? "?"}'s ${view.phase} phase`}
+          </span>
           {!seat.connected && <span class="offline" data-offline>reconnecting…</span>}
         </header>
-        <div class="play">
+        <div class="play" data-showing={battle ? "battle" : "board"}>
           <div class="boards">{battle ? <Battle battle={battle} lastStrike={lastStrikeOf(seat.events)} /> : <Board />}</div>
-          <aside>
+          <Sheet>
             {snap.error && (
               <p class="error" data-error onClick={() => client.clearError()}>
                 {snap.error}
@@ -119,7 +128,7 @@ export function GamePage(props: { gameId: string }) {
             <PromptPanel />
             <Status />
             <EventLog events={hot.events} notes={notes} />
-          </aside>
+          </Sheet>
         </div>
       </main>
     </UiContext.Provider>

@@ -22,7 +22,7 @@ function chime(): void {
 
 export function useTurnNotice(yourTurn: boolean, name: string): void {
   useEffect(() => {
-    document.title = yourTurn ? `▶ Your move, ${name} · Titan` : "Titan";
+    document.title = yourTurn ? `▶ Your move${name ? `, ${name}` : ""} · Titan` : "Titan";
     if (yourTurn && document.hidden) chime();
   }, [yourTurn, name]);
 }

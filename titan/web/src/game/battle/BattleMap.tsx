@@ -10,6 +10,7 @@ import { type Interaction, clickHex } from "./interaction";
 import { hexTooltip } from "./hazards";
 import { hazardLook, hexLook } from "./terrain";
 import { Token } from "./Token";
+import { useZoomPan, ZoomControls } from "../zoom";
 
 interface HexInfo {
   terrain: string;
@@ -27,16 +28,20 @@ export function BattleMap(props: { battle: BattleView; it: Interaction; colour: 
   };
   const onBoard = battle.fighters.filter((f) => f.hex !== null && !f.gone);
   const striking = ui.prompt?.kind === "strike" || ui.prompt?.kind === "counterstrike";
+  const zoom = useZoomPan(Math.round(VIEW_W), Math.round(VIEW_H));
   return (
+    <div class="board-wrap">
     <svg
+      ref={zoom.svgRef}
+      {...zoom.svgProps}
       class="battleland"
       viewBox={`0 0 ${VIEW_W.toFixed(0)} ${VIEW_H.toFixed(0)}`}
       preserveAspectRatio="xMidYMid meet"
       data-terrain={battle.terrain}
-      style={{ width: "100%", height: "100%", display: "block", userSelect: "none" }}
       role="img"
       aria-label={`Battleland ${battle.terrain}, land ${battle.land}`}
     >
+      <g class="zoomed" transform={zoom.transform || undefined}>
       <text x={VIEW_W - 8} y={18} text-anchor="end" font-size="15" font-weight="600" fill="#4a4a4a">
         {battle.terrain} {battle.land}
       </text>
@@ -59,7 +64,10 @@ export function BattleMap(props: { battle: BattleView; it: Interaction; colour: 
         })}
       </g>
       {props.lastStrike && <StrikeArrow s={props.lastStrike} />}
+      </g>
     </svg>
+    <ZoomControls z={zoom} />
+    </div>
   );
 }
 

@@ -10,14 +10,15 @@ export function Tray(props: { side: Side; who: string; style: ColourStyle; off: 
   const ui = useUi();
   const { style, it } = props;
   return (
-    <div class="tray" data-tray={props.side} style={{ width: "7.6rem", flex: "none", display: "flex", flexDirection: "column", gap: ".25rem", fontSize: ".9em" }}>
-      <div style={{ borderBottom: `3px solid ${style.fill}`, paddingBottom: ".15rem" }}>
+    <div class="tray" data-tray={props.side}>
+      <div class="tray-head" style={{ borderBottom: `3px solid ${style.fill}` }}>
         <b>{props.side === "attacker" ? "Attacker" : "Defender"}</b>
         <div>
           {props.who} <span class="swatch" style={{ background: style.fill }} /> {style.label}
         </div>
       </div>
-      <div style={{ color: "#555" }}>Off the board{props.off.length === 0 ? ": none" : ""}</div>
+      <div class="tray-note">Off the board{props.off.length === 0 ? ": none" : ""}</div>
+      <div class="tray-off">
       {props.off.map((f) => {
         const key = fighterKey(f);
         const c = character(ui.variant, f.name);
@@ -47,8 +48,9 @@ export function Tray(props: { side: Side; who: string; style: ColourStyle; off: 
           </button>
         );
       })}
+      </div>
       {props.gone.length > 0 && (
-        <div style={{ marginTop: ".4rem", color: "#666" }}>
+        <div class="tray-gone">
           Gone:
           {props.gone.map((f) => (
             <div data-gone={fighterKey(f)} style={{ textDecoration: "line-through" }}>

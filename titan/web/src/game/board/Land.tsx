@@ -82,7 +82,7 @@ export function Land(props: LandProps) {
           <Sign g={g} side={side} sign={sign} to={to} />
         ))}
       </g>
-      {props.legions.length > 0 && <LegionStack at={g.stackPos} legions={props.legions} handlers={props.markers} />}
+      {props.legions.length > 0 && <LegionStack g={g} label={land.label} legions={props.legions} handlers={props.markers} />}
     </g>
   );
 }

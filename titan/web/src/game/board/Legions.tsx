@@ -1,15 +1,13 @@
 // Legion markers on the masterboard: a square in the owner's colour with the marker id and the
-// legion's height (its size is public, its contents are not: errata 4.1), several legions in
-// one land fanned out like stacked counters.
-import { styleOf } from "../../colours";
+// legion's height (its size is public, its contents are not: errata 4.1), outlined in black
+// and white so that it stands out on every terrain (colours.ts); several legions in one land
+// stand inside it as stack.ts places them.
+import { MARKER_EDGE, styleOf } from "../../colours";
 import type { LegionView, PlayerView } from "../../wire";
-import type { Point } from "./geometry";
+import type { LandGeometry, Point } from "./geometry";
+import { stackLayout } from "./stack";
 
-export const MARKER = 30;
-/** Two legions (an engagement, a fresh split) stand side by side; more overlap like counters. */
-const FAN_X_TWO = MARKER + 2;
-const FAN_X = 22;
-const FAN_Y = 4;
+export { MARKER } from "./stack";
 
 export interface MarkerHandlers {
   view: PlayerView;
@@ -20,14 +18,16 @@ export interface MarkerHandlers {
   onHover: (marker: string | null) => void;
 }
 
-function Marker(props: { legion: LegionView; at: Point; h: MarkerHandlers }) {
-  const { legion, at, h } = props;
+function Marker(props: { legion: LegionView; at: Point; size: number; h: MarkerHandlers }) {
+  const { legion, at, h, size } = props;
   const st = styleOf(h.view.players[legion.owner]?.colour);
   const selected = h.selected === legion.marker;
   const acting = h.acting.has(legion.marker);
   const mine = h.view.you === legion.owner;
-  const x = at.x - MARKER / 2;
-  const y = at.y - MARKER / 2;
+  const x = at.x - size / 2;
+  const y = at.y - size / 2;
+  const u = size / 30; // the lettering scales with the marker
+  const idSize = size < 30 ? 9.6 * u : 10.5;
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
@@ -56,40 +56,40 @@ function Marker(props: { legion: LegionView; at: Point; h: MarkerHandlers }) {
       onBlur={() => h.onHover(null)}
       style={{ cursor: mine ? "pointer" : "default" }}
     >
-      <rect x={x + 1.5} y={y + 1.5} width={MARKER} height={MARKER} rx={3} fill="#000" fill-opacity={0.35} />
+      <rect x={x + 1.5} y={y + 1.5} width={size} height={size} rx={3} fill="#000" fill-opacity={0.35} />
+      <rect x={x} y={y} width={size} height={size} rx={3} fill="none" stroke={selected ? "#000000" : MARKER_EDGE.halo} stroke-width={selected ? 5.5 : 3} />
       <rect
+        class="face"
         x={x}
         y={y}
-        width={MARKER}
-        height={MARKER}
+        width={size}
+        height={size}
         rx={3}
         fill={st.fill}
-        stroke={selected ? "#ffd400" : acting ? "#ffffff" : "#000000"}
-        stroke-width={selected ? 3.5 : acting ? 2.2 : 1}
+        stroke={selected ? "#ffd400" : acting ? "#ffffff" : MARKER_EDGE.line}
+        stroke-width={selected ? 3.5 : acting ? 2.2 : 1.2}
         stroke-dasharray={acting && !selected ? "4 2" : undefined}
       />
-      <text x={at.x} y={at.y - 3} text-anchor="middle" font-size={10.5} font-weight="bold" fill={st.text} pointer-events="none">
+      <text x={at.x} y={at.y - 3 * u} text-anchor="middle" font-size={idSize} font-weight="bold" fill={st.text} pointer-events="none">
         {legion.marker}
       </text>
-      <text x={at.x} y={at.y + 10} text-anchor="middle" font-size={10} fill={st.text} pointer-events="none">
+      <text x={at.x} y={at.y + 10 * u} text-anchor="middle" font-size={10 * u} fill={st.text} pointer-events="none">
         {`·${legion.height}`}
       </text>
     </g>
   );
 }
 
-/** Several legions in one land: fanned around the land's stack point; the selected on top. */
-export function LegionStack(props: { at: Point; legions: LegionView[]; handlers: MarkerHandlers }) {
-  const n = props.legions.length;
+/** The legions in one land, inside it (stack.ts); the selected one drawn last, on top. */
+export function LegionStack(props: { g: LandGeometry; label: number; legions: LegionView[]; handlers: MarkerHandlers }) {
   const order = [...props.legions].sort((a, b) => a.marker.localeCompare(b.marker));
-  const dx = n <= 2 ? FAN_X_TWO : FAN_X;
-  const placed = order.map((l, i) => ({ l, p: { x: props.at.x + (i - (n - 1) / 2) * dx, y: props.at.y + (i - (n - 1) / 2) * FAN_Y } }));
-  // The selected marker is drawn last so that it is not hidden under its neighbour.
+  const layout = stackLayout(props.g, order.length, String(props.label).length);
+  const placed = order.map((l, i) => ({ l, p: layout.at[i] ?? props.g.stackPos }));
   placed.sort((a, b) => Number(a.l.marker === props.handlers.selected) - Number(b.l.marker === props.handlers.selected));
   return (
-    <g class="stack">
+    <g class="stack" data-stack={order.length}>
       {placed.map(({ l, p }) => (
-        <Marker legion={l} at={p} h={props.handlers} />
+        <Marker legion={l} at={p} size={layout.size} h={props.handlers} />
       ))}
     </g>
   );
