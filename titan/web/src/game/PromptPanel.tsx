@@ -3,6 +3,7 @@
 // (registered in PANELS); any other decision, and the remaining options of those, are offered
 // as buttons, so no decision the rules give a player can be missing.
 import { describeAction } from "../describe";
+import { GameOverLinks } from "../replay/links";
 import { useState } from "preact/hooks";
 import type { Action, Decision } from "../wire";
 import { BATTLE_PANELS } from "./battlePanels";
@@ -48,6 +49,7 @@ export function PromptPanel() {
               ? `Waiting for ${who}.`
               : "Waiting."}
         </p>
+        {view.over && <GameOverLinks />}
       </section>
     );
   }
