@@ -168,7 +168,8 @@ export function ReplayPage(props: { gameId: string }) {
   const outline = index.steps[shown.step];
   const actor = shown.step > 0 ? index.players[shown.step - 1] : undefined;
   const name = (seat: number | undefined) => (seat === undefined ? "" : view.players[seat]?.name ?? `seat ${seat}`);
-  const choices = perspectiveChoices(index, view, held.map((s) => s.seat));
+  // The seats held here, and the one the token sent holds (a link's seat may not be numbered yet).
+  const choices = perspectiveChoices(index, view, [...held.map((s) => s.seat), ...(index.seat !== null ? [index.seat] : [])]);
   return (
     <UiContext.Provider value={ui}>
       <main class="game replay" data-replay data-step={shown.step} data-perspective={index.perspective} data-loading={shown.step !== step ? "" : undefined} data-seat={view.you ?? "spectator"} data-turn={view.turn}>
