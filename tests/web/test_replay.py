@@ -171,6 +171,13 @@ def test_a_record_file_opened_in_the_lobby_replays_and_downloads(
     saved = json.loads(Path(download.value.path()).read_text("utf-8"))
     assert saved == record
 
+    # The finished game's own page offers its replay and record at the game-over message.
+    game_url = page.url.split("/replay")[0]
+    page.goto(game_url)
+    page.click("[data-prompt='game_over'] [data-action='replay']")
+    page.wait_for_url("**/replay**")
+    wait_step(page, 0)
+
     # A file that is no record is refused, saying so.
     path.write_text("not json", "utf-8")
     page.goto(web_server.url + "/")

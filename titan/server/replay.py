@@ -19,12 +19,15 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
 import msgspec
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
+from titan.engine.actions import Action
+from titan.engine.game import Game
 from titan.server.deps import Bearer, ServerDep, token
 from titan.server.live import LiveGame
 from titan.server.models import ErrorOut
@@ -45,31 +48,38 @@ class _JSON(Response):
         return msgspec.json.encode(content)
 
 
+@dataclass
+class _Kept:
+    timeline: Timeline | None = None  # made in the worker thread, on first use
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
 class Timelines:
     """The timelines of the games replayed lately, least recently used dropped first; one
     replay at a time per game (its lock), in a worker thread."""
 
     def __init__(self, size: int = KEEP_TIMELINES) -> None:
         self.size = size
-        self._kept: OrderedDict[str, tuple[Timeline, asyncio.Lock]] = OrderedDict()
+        self._kept: OrderedDict[str, _Kept] = OrderedDict()
 
     async def run(self, live: LiveGame, work: Callable[[Timeline], T]) -> T:
         game = live.game  # the game as it is now: it is replaced, never changed, as it moves
         actions = list(game.actions)
-        kept = self._kept.pop(live.id, None)
-        if kept is None or kept[0].version > len(actions):
-            kept = (Timeline.start(game), asyncio.Lock())
+        kept = self._kept.pop(live.id, None) or _Kept()
         self._kept[live.id] = kept
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
-        timeline, lock = kept
-        async with lock:
-            return await asyncio.to_thread(_extended, timeline, actions, work)
+        async with kept.lock:
+            return await asyncio.to_thread(_extended, kept, game, actions, work)
 
 
-def _extended(timeline: Timeline, actions: list[Any], work: Callable[[Timeline], T]) -> T:
-    timeline.extend(actions)
-    return work(timeline)
+def _extended(
+    kept: _Kept, game: Game, actions: list[tuple[int, Action]], work: Callable[[Timeline], T]
+) -> T:
+    if kept.timeline is None or kept.timeline.version > len(actions):
+        kept.timeline = Timeline.start(game)
+    kept.timeline.extend(actions)
+    return work(kept.timeline)
 
 
 def timelines(request: Request) -> Timelines:

@@ -1,6 +1,6 @@
 // "Open a record file" in the lobby: a game's record (as "Download record" saves it) read from
-// a file, then either replayed (imported as a new unlisted game whose every seat this browser
-// holds, then opened in the replay viewer) or played on from where it stopped, each seat by a
+// a file, then either replayed (imported as a new unlisted game, then opened in the replay
+// viewer; this browser holds its seats unless it is over) or played on from where it stopped, each seat by a
 // person here or by the computer (POST /api/games/import).
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
@@ -56,7 +56,10 @@ export function OpenRecord() {
     try {
       const seats = replay ? null : kinds.map((k) => (k === "human" ? { kind: "human" as const } : { kind: "bot" as const, level: k }));
       const made = await replayApi.importRecord(loaded.record, seats, replay);
-      for (const s of made.seats) if (s.token) holdSeat(made.id, { seat: s.seat, name: s.name, token: s.token });
+      // The seats are held here (a hot-seat game), except those of a finished game only to be
+      // replayed: once over, the replay shows everything to anyone anyway.
+      const over = replay && (await api.game(made.id)).status === "over";
+      if (!over) for (const s of made.seats) if (s.token) holdSeat(made.id, { seat: s.seat, name: s.name, token: s.token });
       location.assign(replay ? replayHref(made.id) : `/games/${encodeURIComponent(made.id)}`);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

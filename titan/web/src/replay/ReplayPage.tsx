@@ -28,6 +28,8 @@ const PHASE_WORDS: Record<string, string> = {
   over: "end",
 };
 
+const KEEP_VIEWS = 600; // views kept in memory (a few kB each)
+
 function initialStep(): number {
   const n = Number(new URLSearchParams(location.search).get("step"));
   return Number.isInteger(n) && n >= 0 ? n : 0;
@@ -89,6 +91,11 @@ export function ReplayPage(props: { gameId: string }) {
     replayApi.step(props.gameId, at, token, index.perspective).then(
       (r) => {
         views.current.set(at, r.view);
+        // Kept for stepping back, within reason: the oldest go first.
+        for (const k of views.current.keys()) {
+          if (views.current.size <= KEEP_VIEWS) break;
+          views.current.delete(k);
+        }
         if (live) setShown({ step: at, view: r.view });
       },
       (e: unknown) => {
