@@ -16,6 +16,7 @@ from playwright.sync_api import Page
 from tests.server.harness import Api, Server
 from tests.web.test_play import shot
 from titan.engine.game import Game
+from titan.engine.record import make_record
 from titan.play import play
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -183,3 +184,23 @@ def test_a_record_file_opened_in_the_lobby_replays_and_downloads(
     page.goto(web_server.url + "/")
     page.set_input_files("[data-record-file]", str(path))
     assert "not a record" in page.locator("[data-open-record] [data-error]").inner_text()
+
+
+def test_a_record_file_is_played_on_with_a_computer_seat(
+    web_server: Server, page: Page, tmp_path: Path
+) -> None:
+    """An unfinished record: play goes on from where it stopped, a person here against the
+    computer."""
+    game = play(3, 2)
+    record = make_record(
+        "default", game.seats, game.seed or 0, game.state.options, game.actions[:30]
+    )
+    path = tmp_path / "unfinished.json"
+    path.write_text(json.dumps(record), "utf-8")
+    page.goto(web_server.url + "/")
+    page.set_input_files("[data-record-file]", str(path))
+    page.select_option("[data-record-seat='1']", "random")
+    page.click("[data-action='play-record']")
+    page.wait_for_selector("main.game[data-seat='0']")
+    version = int(page.locator("main.game").get_attribute("data-version") or -1)
+    assert version >= 30
