@@ -41,13 +41,6 @@ PERSPECTIVE = "^(all|spectator|[0-5])$"
 router = APIRouter(prefix="/api", tags=["replay"])
 
 
-class _JSON(Response):
-    media_type = "application/json"
-
-    def render(self, content: Any) -> bytes:
-        return msgspec.json.encode(content)
-
-
 @dataclass
 class _Kept:
     timeline: Timeline | None = None  # made in the worker thread, on first use
@@ -136,8 +129,16 @@ async def replay_index(
     live = await srv.service.live(game_id)
     seat = live.seat_for(token(bearer))
     who = perspective(live, seat, asked)
-    index = await timelines(request).run(live, lambda t: t.index(who))
-    return _JSON({"game": live.id, "seat": seat, "perspective": _name(who), **index})
+
+    def answer(t: Timeline) -> bytes:
+        key = (who, seat)
+        if key not in t.answers:
+            head = {"game": live.id, "seat": seat, "perspective": _name(who)}
+            t.answers[key] = msgspec.json.encode({**head, **t.index(who)})
+        return t.answers[key]
+
+    body = await timelines(request).run(live, answer)
+    return Response(body, media_type="application/json")
 
 
 @router.get(
@@ -161,10 +162,11 @@ async def replay_step(
     who = perspective(live, seat, asked)
     if step > live.version:
         raise NotFound(f"no step {step}: the game has {live.version} actions", path="step")
-    view = await timelines(request).run(live, lambda t: t.view(step, who))
-    return _JSON(
-        {"game": live.id, "seat": seat, "perspective": _name(who), "step": step, "view": view}
+    head = {"game": live.id, "seat": seat, "perspective": _name(who), "step": step}
+    body = await timelines(request).run(
+        live, lambda t: msgspec.json.encode({**head, "view": t.view(step, who)})
     )
+    return Response(body, media_type="application/json")
 
 
 def _name(who: Perspective) -> str:

@@ -45,6 +45,9 @@ class Timeline:
         self.checkpoints: list[Game] = [head.clone()]
         self.outline: list[list[Any]] = [outline(head)]
         self.marks: list[int] = [len(head.history)]  # len(history) at each step
+        # Encoded index answers at the current version, by (perspective, asker's seat): the
+        # index is the largest answer (every event), and a viewer re-reads it.
+        self.answers: dict[tuple[Perspective, int | None], bytes] = {}
 
     @classmethod
     def start(cls, game: Game) -> Timeline:
@@ -64,6 +67,8 @@ class Timeline:
 
     def extend(self, actions: list[tuple[int, Action]]) -> None:
         """Apply the actions after :attr:`version` (``actions`` is the whole log so far)."""
+        if len(actions) > self.version:
+            self.answers.clear()
         for player, action in actions[self.version :]:
             self.head.act(player, action)
             self.actions.append((player, action))
@@ -93,7 +98,7 @@ class Timeline:
         return {
             "version": self.version,
             "over": self.over,
-            "steps": self.outline,
+            "steps": list(self.outline),
             "players": [p for p, _ in self.actions],
             "events": [wire.encode(history[i]) for i in shown],
             "marks": [bisect.bisect_left(shown, m) for m in self.marks],
