@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from tests.server.harness import Api, Server
 from tests.web.test_play import shot
@@ -204,3 +204,26 @@ def test_a_record_file_is_played_on_with_a_computer_seat(
     page.wait_for_selector("main.game[data-seat='0']")
     version = int(page.locator("main.game").get_attribute("data-version") or -1)
     assert version >= 30
+
+
+def test_the_replay_on_a_phone_fills_the_width_and_never_scrolls_sideways(
+    web_server: Server, browser: Browser
+) -> None:
+    game_id = import_bots_game(web_server)
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web_server.url}/games/{game_id}/replay?step=200")
+        wait_step(page, 200)
+        page.tap("[data-go='next-phase']")
+        page.wait_for_selector("main[data-replay]:not([data-step='200']):not([data-loading])")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        box = page.locator("svg.masterboard").bounding_box()
+        assert box is not None and box["width"] >= 0.9 * 390
+        for button in page.locator("[data-replay-controls] button").all():
+            size = button.bounding_box()
+            assert size is not None and size["height"] >= 44, button.inner_text()
+    finally:
+        ctx.close()
