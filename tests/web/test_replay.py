@@ -8,12 +8,14 @@ screenshot of the viewer is kept (in docs/ with TITAN_SCREENSHOTS_TO_DOCS=1)."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.harness import Api, Server
+from tests.server.scripted import choose
 from tests.web.test_play import shot
 from titan.engine.game import Game
 from titan.engine.record import make_record
@@ -227,3 +229,33 @@ def test_the_replay_on_a_phone_fills_the_width_and_never_scrolls_sideways(
             assert size is not None and size["height"] >= 44, button.inner_text()
     finally:
         ctx.close()
+
+
+def test_a_spectator_replays_a_running_game_and_catches_up_with_it(
+    web_server: Server, page: Page
+) -> None:
+    """Without a seat, the replay of a game still being played is the spectator's: the seats
+    offered are the spectator's alone, and the moves made meanwhile are taken in on request."""
+    record = make_record(
+        "default", FINISHED.seats, FINISHED.seed or 0, FINISHED.state.options, FINISHED.actions[:60]
+    )
+    with Api(web_server.url) as api:
+        r = api.http.post("/api/games/import", json={"record": record, "unlisted": True})
+        assert r.status_code == 201, r.text
+        gid, tokens = r.json()["id"], [s["token"] for s in r.json()["seats"]]
+        page.goto(f"{web_server.url}/games/{gid}/replay")
+        wait_step(page, 0)
+        main = page.locator("main[data-replay]")
+        assert main.get_attribute("data-perspective") == "spectator"
+        options = page.locator("[data-perspective-choice] option").all_inner_texts()
+        assert options == ["A spectator's knowledge"]
+        page.locator("[data-where] h2").click()
+        page.keyboard.press("End")
+        wait_step(page, 60)
+        seat = api.state(gid)["view"]["deciding"]
+        prompt = api.state(gid, tokens[seat])["prompt"]
+        assert api.act(gid, tokens[seat], choose(prompt, random.Random(1))).status_code == 200
+    page.click("[data-action='catch-up']")
+    page.wait_for_selector("[data-go='next-action']:not(:disabled)")
+    page.click("[data-go='last']")
+    wait_step(page, 61)

@@ -47,6 +47,8 @@ export function ReplayPage(props: { gameId: string }) {
   const [speed, setSpeed] = useState(2);
   const [selected, select] = useState<string | null>(null);
   const views = useRef(new Map<number, PlayerView>());
+  const [reload, setReload] = useState(0); // bumped to catch up with a game still being played
+  const seenBy = useRef("");
 
   // The token sent: the perspective's own seat if held here, else the first seat held (whose
   // knowledge is the default while the game runs), else none (the spectator's).
@@ -61,8 +63,13 @@ export function ReplayPage(props: { gameId: string }) {
 
   useEffect(() => {
     let live = true;
-    views.current = new Map();
-    setShown(null);
+    // Another perspective: nothing seen so far holds. A catch-up: the past has not changed.
+    const key = `${token ?? ""}|${perspective ?? ""}`;
+    if (seenBy.current !== key) {
+      seenBy.current = key;
+      views.current = new Map();
+      setShown(null);
+    }
     replayApi.index(props.gameId, token, perspective).then(
       (ix) => {
         if (!live) return;
@@ -75,7 +82,7 @@ export function ReplayPage(props: { gameId: string }) {
     return () => {
       live = false;
     };
-  }, [props.gameId, token, perspective]);
+  }, [props.gameId, token, perspective, reload]);
 
   // The view at the step asked for (kept, so that stepping back costs nothing).
   useEffect(() => {
@@ -193,6 +200,11 @@ export function ReplayPage(props: { gameId: string }) {
           </label>
           <a href={`/games/${encodeURIComponent(props.gameId)}`}>{index.over ? "The game" : "Back to the game"}</a>
           {index.over && <RecordLinks gameId={props.gameId} replay={false} />}
+          {!index.over && (
+            <button type="button" data-action="catch-up" title="Take in the moves made since this replay was opened" onClick={() => setReload((n) => n + 1)}>
+              Catch up with the game
+            </button>
+          )}
         </header>
         <Controls
           step={step}
