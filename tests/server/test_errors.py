@@ -132,6 +132,7 @@ WEB_MODULES = {
     "limits",
     "openapi",
     "ratelimit",
+    "replay",
     "serve",
     "timeouts",
     "web",

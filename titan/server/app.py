@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from titan.server import api, errors, estimate, musters, openapi, web, ws
+from titan.server import api, errors, estimate, musters, openapi, replay, web, ws
 from titan.server.bots import BotDriver, BotPool
 from titan.server.config import Settings, default_db_url, libpq_dsn, normalise_db_url
 from titan.server.db import migrate, open_engine
@@ -104,6 +104,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     errors.install(app)
     openapi.install(app)
     app.include_router(api.router)
+    app.include_router(replay.router)
     app.include_router(ws.router)
     app.include_router(web.router)
     app.include_router(musters.router)

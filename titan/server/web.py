@@ -1,5 +1,6 @@
 """The browser client: its page at ``/`` (the lobby) and ``/games/{id}`` (a game; the seat's
-token travels in the URL's fragment, which browsers never send), its built files under
+token travels in the URL's fragment, which browsers never send), ``/games/{id}/replay`` (its
+replay viewer), its built files under
 ``/static`` (``titan/web/static``, built by ``scripts/build-web`` and shipped in the package,
 so no Node is needed to run the server) and the variant data it draws the boards from."""
 
@@ -39,6 +40,7 @@ async def lobby_page() -> HTMLResponse:
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
+@router.get("/games/{game_id}/replay", response_class=HTMLResponse)
 async def game_page(game_id: str) -> HTMLResponse:
     return HTMLResponse(_index(), headers={"Cache-Control": "no-cache"})
 

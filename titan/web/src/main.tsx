@@ -1,10 +1,13 @@
 // The client's entry point: "/" is the lobby, "/games/<id>" a game (a seat's token, if any,
-// in the fragment).
+// in the fragment), "/games/<id>/replay" its replay.
 import { render } from "preact";
 import { GamePage } from "./game/GamePage";
 import { Lobby } from "./lobby/Lobby";
+import { ReplayPage } from "./replay/ReplayPage";
 
 function App() {
+  const r = /^\/games\/([^/]+)\/replay$/.exec(location.pathname);
+  if (r && r[1]) return <ReplayPage gameId={decodeURIComponent(r[1])} />;
   const m = /^\/games\/([^/]+)$/.exec(location.pathname);
   return m && m[1] ? <GamePage gameId={decodeURIComponent(m[1])} /> : <Lobby />;
 }

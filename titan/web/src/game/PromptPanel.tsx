@@ -3,6 +3,7 @@
 // (registered in PANELS); any other decision, and the remaining options of those, are offered
 // as buttons, so no decision the rules give a player can be missing.
 import { describeAction } from "../describe";
+import { GameOverLinks } from "../replay/links";
 import { useState } from "preact/hooks";
 import type { Action, Decision } from "../wire";
 import { BATTLE_PANELS } from "./battlePanels";
@@ -54,6 +55,7 @@ export function PromptPanel() {
                 : "Waiting."}
         </p>
         {!view.over && <Preferences />}
+        {view.over && <GameOverLinks />}
       </section>
     );
   }

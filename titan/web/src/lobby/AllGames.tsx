@@ -3,6 +3,7 @@
 // the spectator's view). Refreshed every little while.
 import { useEffect, useState } from "preact/hooks";
 import { api, type GameSummary } from "../api";
+import { RecordLinks } from "../replay/links";
 import { heldGame } from "../session";
 import { ago, gameHref, optionsText, SeatChip, StatusBadge } from "./common";
 
@@ -89,6 +90,7 @@ export function AllGames(props: { refresh: number }) {
                     ) : (
                       <a class="button" href={gameHref(g.id)} data-action="watch">Watch</a>
                     )}
+                    {g.version > 0 && <RecordLinks gameId={g.id} over={g.status === "over"} />}
                     {free > 0 && !held && (
                       <span class="hint" title="A free seat is taken by opening the link its creator sent">
                         {free} free: join by its link

@@ -5,6 +5,7 @@ import { AllGames } from "./AllGames";
 import { JoinLink } from "./JoinLink";
 import { NewGame } from "./NewGame";
 import { YourGames } from "./YourGames";
+import { OpenRecord } from "../replay/OpenRecord";
 
 export function Lobby() {
   // Bumped when a game is created, so that both lists show it at once.
@@ -20,6 +21,7 @@ export function Lobby() {
         <div class="lobby-side">
           <YourGames refresh={refresh} />
           <JoinLink />
+          <OpenRecord />
         </div>
       </div>
       <AllGames refresh={refresh} />

@@ -2,6 +2,7 @@
 // now, a way back in, and a way to forget one (its tokens are then gone from here).
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type GameSummary } from "../api";
+import { RecordLinks } from "../replay/links";
 import { forgetGame, type HeldGame, heldGames } from "../session";
 import { ago, gameHref, optionsText, SeatChip, StatusBadge } from "./common";
 
@@ -40,6 +41,7 @@ function HeldRow(props: { held: HeldGame; summary: Loaded; onForget: () => void 
             {game?.status === "over" ? "Look" : "Resume"}
           </a>
         )}
+        {game && game.version > 0 && <RecordLinks gameId={held.id} over={game.status === "over"} />}
         <button
           type="button"
           class="secondary"
