@@ -226,4 +226,4 @@ def test_upgrading_a_database_keeps_every_game(tmp_path: Path) -> None:
 
     games, seats, actions, head = asyncio.run(run())
     assert (games, seats, actions) == (1, 2, 2)
-    assert head == "0002"
+    assert head == "0003"
