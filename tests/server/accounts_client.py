@@ -30,9 +30,7 @@ class Device:
         self.session: str | None = None
         self.csrf: str | None = None
 
-    def request(
-        self, method: str, path: str, *, csrf: bool = True, **kw: Any
-    ) -> Any:
+    def request(self, method: str, path: str, *, csrf: bool = True, **kw: Any) -> Any:
         self.client.cookies.clear()
         if self.session is not None:
             self.client.cookies.set(COOKIE, self.session)
@@ -40,8 +38,10 @@ class Device:
         if csrf and self.csrf is not None:
             headers["X-CSRF-Token"] = self.csrf
         r = self.client.request(method, path, headers=headers, **kw)
-        if COOKIE in r.cookies:
-            self.session = r.cookies[COOKIE] or None
+        for header in r.headers.get_list("set-cookie"):
+            if header.startswith(f"{COOKIE}="):
+                value = header.split(";")[0].split("=", 1)[1].strip('"')
+                self.session = None if "Max-Age=0" in header else value
         self.client.cookies.clear()
         return r
 
