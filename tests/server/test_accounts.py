@@ -218,3 +218,32 @@ def test_an_outdated_hash_is_replaced_at_login(tmp_path: Path) -> None:
         assert "m=2048,t=2," in stored()
         assert not PasswordHasher(time_cost=2, memory_cost=2048).check_needs_rehash(stored())
         Device(client).enter("Ann")  # and the new hash verifies
+
+
+def test_the_account_endpoints_are_in_openapi(tmp_path: Path) -> None:
+    with server(tmp_path) as client:
+        spec = client.get("/openapi.json").json()
+    paths = spec["paths"]
+    for path, method in (
+        ("/api/account/register", "post"),
+        ("/api/account/login", "post"),
+        ("/api/account/logout", "post"),
+        ("/api/account", "get"),
+        ("/api/account", "delete"),
+        ("/api/account/password", "post"),
+        ("/api/account/seats", "post"),
+        ("/api/account/games", "get"),
+        ("/api/account/games/{game_id}/open", "post"),
+    ):
+        assert method in paths[path], (path, method)
+    schemes = spec["components"]["securitySchemes"]
+    assert schemes["APIKeyCookie"] == {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "titan_session",
+        "description": schemes["APIKeyCookie"]["description"],
+    }
+    assert schemes["APIKeyHeader"]["name"] == "X-CSRF-Token"
+    security = paths["/api/account/seats"]["post"]["security"]
+    assert {"APIKeyCookie": []} in security and {"APIKeyHeader": []} in security
+    assert "mine" in spec["components"]["schemas"]["SeatIn"]["properties"]

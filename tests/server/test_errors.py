@@ -124,6 +124,8 @@ def test_actions_after_the_end_are_refused(tmp_path: Path) -> None:
 # The modules that speak HTTP; the others (the service, the store, the lobby, ...) raise
 # domain exceptions and know nothing of statuses.
 WEB_MODULES = {
+    "account_api",
+    "account_deps",
     "api",
     "app",
     "deps",
@@ -133,6 +135,7 @@ WEB_MODULES = {
     "openapi",
     "ratelimit",
     "serve",
+    "sessions",
     "timeouts",
     "web",
     "ws",

@@ -9,11 +9,12 @@ from typing import Annotated
 
 from fastapi import Depends
 from fastapi.requests import HTTPConnection
+from fastapi.security import APIKeyCookie, APIKeyHeader
 
 from titan.server.accounts import Accounts
 from titan.server.accountstore import AccountRow
 from titan.server.refusals import NoCsrf
-from titan.server.sessions import CSRF_HEADER, cookie_session, csrf_ok
+from titan.server.sessions import COOKIE, CSRF_HEADER, SESSION_ID, csrf_ok
 
 
 async def accounts(connection: HTTPConnection) -> Accounts:
@@ -32,22 +33,46 @@ class LoggedIn:
     id_hash: str  # how the session is stored
 
 
-async def logged_in(connection: HTTPConnection, accs: AccountsDep) -> LoggedIn:
+# In /openapi.json: the session cookie and the CSRF header, as the schemes they are.
+SESSION = APIKeyCookie(
+    name=COOKIE,
+    auto_error=False,
+    description="The session a login opened (POST /api/account/login). HttpOnly: a page's "
+    "scripts never see it; the browser sends it.",
+)
+CSRF = APIKeyHeader(
+    name=CSRF_HEADER,
+    auto_error=False,
+    description="The session's CSRF token (GET /api/account), needed on every write the "
+    "session cookie authenticates.",
+)
+
+
+async def logged_in(
+    accs: AccountsDep, session: Annotated[str | None, Depends(SESSION)]
+) -> LoggedIn:
     """The account whose session cookie came, checked in the database (NotLoggedIn: 401)."""
-    session_id = cookie_session(connection.headers.get("cookie"))
+    session_id = session if session is not None and SESSION_ID.fullmatch(session) else None
     account, id_hash = await accs.account(session_id)
     assert session_id is not None  # accs.account refuses None
     return LoggedIn(account, session_id, id_hash)
 
 
 async def writer(
-    connection: HTTPConnection, who: Annotated[LoggedIn, Depends(logged_in)]
+    who: Annotated[LoggedIn, Depends(logged_in)], csrf: Annotated[str | None, Depends(CSRF)]
 ) -> LoggedIn:
     """A logged-in account's write: the session's CSRF token must come as X-CSRF-Token
     (NoCsrf: 403), or it may be another site's page making the browser send the cookie."""
-    if not csrf_ok(who.session_id, connection.headers.get(CSRF_HEADER)):
+    if not csrf_ok(who.session_id, csrf):
         raise NoCsrf(f"this needs the session's CSRF token in {CSRF_HEADER} (GET /api/account)")
     return who
+
+
+async def account_writer(connection: HTTPConnection, accs: Accounts) -> LoggedIn:
+    """:func:`writer` for a route that needs an account only sometimes (POST /api/games with
+    seats marked ``mine``)."""
+    who = await logged_in(accs, connection.cookies.get(COOKIE))
+    return await writer(who, connection.headers.get(CSRF_HEADER))
 
 
 Reader = Annotated[LoggedIn, Depends(logged_in)]

@@ -12,8 +12,12 @@ password's and says the same."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
+import time
 import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -26,12 +30,13 @@ from titan.server.live import LiveGame, hash_token
 from titan.server.lobby import MAX_NAME, check_name
 from titan.server.refusals import Invalid, NotASeat, NotLoggedIn, Taken
 from titan.server.rows import now
-from titan.server.sessions import SessionCache, session_hash
 
 MIN_PASSWORD = 10  # characters: NIST SP 800-63B asks at least 8; a passphrase is better
 MAX_PASSWORD = 1024  # characters: hashing is linear in the length; nobody types more
 HASHING_AT_ONCE = 2  # password hashes computed at once, per process (the machine's cores)
 WRONG_LOGIN = "wrong name or password"
+CACHE_SECONDS = 30.0  # how long the middleware trusts a session it has looked up
+MAX_CACHED = 10_000  # sessions it remembers
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +46,39 @@ class Session:
     id: str
     account_id: int
     expires: datetime
+
+
+def session_hash(session_id: str) -> str:
+    """How a session is stored: the SHA-256 of its id (a database read gives no cookie)."""
+    return hashlib.sha256(session_id.encode("ascii")).hexdigest()
+
+
+class SessionCache:
+    """Session hash -> account id (None: no such session), for CACHE_SECONDS, in memory."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._entries: OrderedDict[str, tuple[int | None, float]] = OrderedDict()
+
+    def get(self, id_hash: str) -> tuple[bool, int | None]:
+        """(found, account id) while fresh."""
+        entry = self._entries.get(id_hash)
+        if entry is None or self.clock() - entry[1] > CACHE_SECONDS:
+            return False, None
+        return True, entry[0]
+
+    def put(self, id_hash: str, account_id: int | None) -> None:
+        self._entries.pop(id_hash, None)
+        self._entries[id_hash] = (account_id, self.clock())
+        while len(self._entries) > MAX_CACHED:
+            self._entries.popitem(last=False)
+
+    def drop_account(self, account_id: int) -> None:
+        for key in [k for k, (a, _) in self._entries.items() if a == account_id]:
+            del self._entries[key]
+
+    def drop(self, id_hash: str) -> None:
+        self._entries.pop(id_hash, None)
 
 
 def name_key(name: str) -> str:

@@ -18,7 +18,7 @@ from fastapi.responses import Response
 
 from titan.engine.schema import wire_schema
 from titan.engine.state import Options
-from titan.server.account_deps import AccountsDep, logged_in, writer
+from titan.server.account_deps import AccountsDep, account_writer
 from titan.server.deps import (
     Acting,
     Bearer,
@@ -90,7 +90,7 @@ def created(
     "/games",
     status_code=201,
     response_model=GameCreated,
-    responses=_errors(400, 413, 422),
+    responses=_errors(400, 401, 403, 413, 422),
     summary="Create a game",
     description="Seats its players (humans get a secret token each, shown only here) and "
     "starts it; the dice seed is drawn by the server and kept secret. Seats marked `mine` "
@@ -102,7 +102,7 @@ async def create_game(
     opts = body.options
     owner = None
     if any(s.mine for s in body.seats):  # refused before anything is created
-        owner = await writer(request, await logged_in(request, accs))
+        owner = await account_writer(request, accs)
         for i, s in enumerate(body.seats):
             if s.mine and s.kind != "human":
                 raise Invalid("only a human seat can belong to an account", path=f"seats[{i}].mine")

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from titan.server import account_api, api, errors, openapi, web, ws
-from titan.server.accounts import Accounts
+from titan.server.accounts import Accounts, SessionCache
 from titan.server.accountstore import AccountStore
 from titan.server.bots import BotDriver, BotPool
 from titan.server.config import Settings, default_db_url, libpq_dsn, normalise_db_url
@@ -27,7 +27,7 @@ from titan.server.notify import NotifyListener
 from titan.server.ratelimit import SHARED, DatabaseBuckets, MemoryBuckets, RateLimit
 from titan.server.rates import KINDS
 from titan.server.service import GameService
-from titan.server.sessions import AccountAuth, SessionCache
+from titan.server.sessions import AccountAuth
 from titan.server.store import Store
 
 log = logging.getLogger("titan.server")

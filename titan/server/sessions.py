@@ -17,7 +17,7 @@ need none: browsers never add a bearer token by themselves.
 :class:`AccountAuth` (outside the rate limits) reads the cookie and puts the account's id in
 the ASGI scope (``scope["titan.account"]``), so that ``ratelimit.client_key`` counts a
 logged-in person as one client on every device and address. It consults a short cache
-(:class:`SessionCache`, :data:`CACHE_SECONDS`) so that a logged-in browser's game requests cost
+(:class:`titan.server.accounts.SessionCache`) so that a logged-in browser's game requests cost
 no database read each; a session ended in this process leaves the cache at once, one ended in
 another process within CACHE_SECONDS. Only the rate-limit key can be that stale: every account
 route checks the session in the database itself (:meth:`Accounts.account`)."""
@@ -28,25 +28,17 @@ import base64
 import hashlib
 import hmac
 import re
-import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from http.cookies import SimpleCookie
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from titan.server.accounts import SessionCache, session_hash
 from titan.server.ratelimit import ACCOUNT
 
 COOKIE = "titan_session"
 CSRF_HEADER = "X-CSRF-Token"
-CACHE_SECONDS = 30.0
-MAX_CACHED = 10_000
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")  # secrets.token_urlsafe(32)
-
-
-def session_hash(session_id: str) -> str:
-    """How a session is stored: the SHA-256 of its id (a database read gives no cookie)."""
-    return hashlib.sha256(session_id.encode("ascii")).hexdigest()
 
 
 def csrf_token(session_id: str) -> str:
@@ -73,34 +65,6 @@ def cookie_session(header: str | None) -> str | None:
     morsel = jar.get(COOKIE)
     value = None if morsel is None else morsel.value
     return value if value is not None and SESSION_ID.fullmatch(value) else None
-
-
-class SessionCache:
-    """Session hash -> account id (None: no such session), for CACHE_SECONDS, in memory."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self._entries: OrderedDict[str, tuple[int | None, float]] = OrderedDict()
-
-    def get(self, id_hash: str) -> tuple[bool, int | None]:
-        """(found, account id) while fresh."""
-        entry = self._entries.get(id_hash)
-        if entry is None or self.clock() - entry[1] > CACHE_SECONDS:
-            return False, None
-        return True, entry[0]
-
-    def put(self, id_hash: str, account_id: int | None) -> None:
-        self._entries.pop(id_hash, None)
-        self._entries[id_hash] = (account_id, self.clock())
-        while len(self._entries) > MAX_CACHED:
-            self._entries.popitem(last=False)
-
-    def drop_account(self, account_id: int) -> None:
-        for key in [k for k, (a, _) in self._entries.items() if a == account_id]:
-            del self._entries[key]
-
-    def drop(self, id_hash: str) -> None:
-        self._entries.pop(id_hash, None)
 
 
 Lookup = Callable[[str], Awaitable[int | None]]  # session hash -> account id (the database)
