@@ -11,6 +11,7 @@ import { Board } from "./Board";
 import { useGameClient } from "./connection";
 import { EventLog } from "./EventLog";
 import { Handover } from "./Handover";
+import { KeepSeat } from "./KeepSeat";
 import { useKeys } from "./keys";
 import { useTurnNotice } from "./notify";
 import { PromptPanel } from "./PromptPanel";
@@ -94,6 +95,7 @@ export function GamePage(props: { gameId: string }) {
           <span class="who">{me ? `You are ${me.name}` : "Spectating"}</span>
           <span class="turn">Turn {view.turn} · {view.players[view.active]?.name}'s {view.phase} phase</span>
           {!seat.connected && <span class="offline" data-offline>reconnecting…</span>}
+          <KeepSeat gameId={props.gameId} />
         </header>
         <div class="play">
           <div class="boards">{battle ? <Battle battle={battle} lastStrike={lastStrikeOf(seat.events)} /> : <Board />}</div>
