@@ -5,12 +5,14 @@ logged in belong to the account. The flows run on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from argon2 import PasswordHasher
 
 from tests.server.accounts_client import PASSWORD, Device, server
 from tests.server.inproc import auth, create, state
+from titan.server.accounts import Passwords
 from titan.server.accountstore import DELETED_NAME
 
 
@@ -76,6 +78,20 @@ def test_a_wrong_password_and_an_unknown_name_get_the_same_answer(tmp_path: Path
                 "path": None,
             }
         )
+
+
+def test_logging_in_again_ends_the_browsers_previous_session(tmp_path: Path) -> None:
+    with server(tmp_path) as client:
+        Device(client).enter("Bob", new=True)
+        browser = Device(client)
+        browser.enter("Ann", new=True)
+        first = browser.session
+        browser.enter("Bob")
+        assert browser.session != first
+        stale = Device(client)
+        stale.session = first
+        assert stale.request("GET", "/api/account").status_code == 401
+        assert browser.request("GET", "/api/account").json()["name"] == "Bob"
 
 
 def test_changing_the_password_ends_the_other_sessions(db_url: str) -> None:
@@ -247,3 +263,16 @@ def test_the_account_endpoints_are_in_openapi(tmp_path: Path) -> None:
     security = paths["/api/account/seats"]["post"]["security"]
     assert {"APIKeyCookie": []} in security and {"APIKeyHeader": []} in security
     assert "mine" in spec["components"]["schemas"]["SeatIn"]["properties"]
+
+
+def test_a_password_utf8_cannot_hold_matches_nothing_and_raises_nothing() -> None:
+    async def run() -> tuple[bool, bool, bool]:
+        passwords = Passwords(time_cost=1, memory_kib=1024)
+        stored = await passwords.hash(PASSWORD)
+        return (
+            await passwords.verify(stored, PASSWORD),
+            await passwords.verify(stored, "\ud800" * 12),
+            await passwords.verify(None, "\udfff" * 12),
+        )
+
+    assert asyncio.run(run()) == (True, False, False)

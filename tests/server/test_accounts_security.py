@@ -34,6 +34,7 @@ def test_a_cookie_authenticated_write_without_the_csrf_token_is_refused(tmp_path
         ann = Device(client)
         ann.enter("Ann", new=True)
         good = ann.csrf
+        assert good is not None
         writes: list[tuple[str, str, Any]] = [
             ("POST", "/api/account/logout", None),
             ("POST", "/api/account/password", {"old_password": PASSWORD, "new_password": "x" * 12}),
@@ -166,6 +167,8 @@ BAD_BODIES: list[tuple[str, Any]] = [
     ("/api/account/login", {"name": "A" * 5000, "password": PASSWORD}),
     ("/api/account/login", {"name": "Ann", "password": None}),
     ("/api/account/login", {}),
+    ("/api/account/login", {"name": "\ud800", "password": "\udfff" * 12}),
+    ("/api/account/login", {"name": "Ann", "password": "\ud800" * 12}),
 ]
 
 
@@ -192,6 +195,16 @@ def test_odd_bytes_and_cookies_are_refused_with_4xx(tmp_path: Path) -> None:
             assert 400 <= r.status_code < 500
         r = client.post("/api/account/register", content=b"x" * 100_000, headers=headers)
         assert r.status_code == 413
+        surrogates = '{"name": "Ann", "password": "\\ud800\\udfff\\ud800 and more"}'
+        r = client.post("/api/account/login", content=surrogates, headers=headers)
+        assert r.status_code in (401, 422)  # pydantic's JSON parser refuses them already
+        r = ann.request(
+            "DELETE",
+            "/api/account",
+            content=surrogates.replace('"name": "Ann", ', ""),
+            headers=headers,
+        )
+        assert r.status_code in (401, 422)
         client.cookies.clear()
         for cookie in (
             f"{COOKIE}=nope",

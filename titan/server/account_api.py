@@ -27,7 +27,7 @@ from titan.server.account_models import (
     PasswordChange,
     PasswordIn,
 )
-from titan.server.accounts import Accounts, Session, name_key
+from titan.server.accounts import Accounts, name_key, session_hash
 from titan.server.accountstore import AccountRow
 from titan.server.api import WireJSON
 from titan.server.deps import ServerDep
@@ -36,7 +36,7 @@ from titan.server.models import ErrorOut
 from titan.server.ratelimit import DatabaseBuckets
 from titan.server.rates import Rate
 from titan.server.refusals import Invalid, NotFound, OverQuota
-from titan.server.sessions import COOKIE, csrf_token
+from titan.server.sessions import COOKIE, SESSION_ID, csrf_token
 
 router = APIRouter(prefix="/api/account", tags=["accounts"], strict_content_type=False)
 MAX_LISTED = 200  # games in GET /api/account/games
@@ -62,12 +62,14 @@ def _account(account: AccountRow, session_id: str) -> dict[str, Any]:
 
 
 def _with_cookie(
-    request: Request, account: AccountRow, session: Session, status: int, accs: Accounts
+    request: Request, account: AccountRow, session_id: str, status: int, accs: Accounts
 ) -> Response:
-    response = WireJSON(_account(account, session.id), status_code=status)
+    """The account's answer, with the session cookie (set anew: its Max-Age follows the
+    session's renewal)."""
+    response = WireJSON(_account(account, session_id), status_code=status)
     response.set_cookie(
         COOKIE,
-        session.id,
+        session_id,
         max_age=int(accs.lifetime.total_seconds()),
         path="/",
         secure=request.url.scheme == "https",
@@ -97,7 +99,8 @@ async def register(
     body: Credentials, request: Request, accs: AccountsDep, _: None = Depends(json_only)
 ) -> Response:
     account, session = await accs.register(body.name, body.password)
-    return _with_cookie(request, account, session, 201, accs)
+    await _end_previous(request, accs)
+    return _with_cookie(request, account, session.id, 201, accs)
 
 
 @router.post(
@@ -118,7 +121,15 @@ async def login(
 ) -> Response:
     await _limit_name(request, srv.settings.rates.get("login"), body.name)
     account, session = await accs.login(body.name, body.password)
-    return _with_cookie(request, account, session, 200, accs)
+    await _end_previous(request, accs)
+    return _with_cookie(request, account, session.id, 200, accs)
+
+
+async def _end_previous(request: Request, accs: Accounts) -> None:
+    """A browser that logs in again (as another account, say) leaves no session behind."""
+    previous = request.cookies.get(COOKIE)
+    if previous and SESSION_ID.fullmatch(previous):
+        await accs.logout(session_hash(previous))
 
 
 async def _limit_name(request: Request, rate: Rate | None, name: str) -> None:
@@ -153,8 +164,8 @@ async def logout(who: Writer, accs: AccountsDep) -> Response:
     summary="The logged-in account",
     description="Its name and the session's CSRF token (for X-CSRF-Token); 401 when not logged in.",
 )
-async def get_account(who: Reader) -> Response:
-    return WireJSON(_account(who.account, who.session_id))
+async def get_account(who: Reader, request: Request, accs: AccountsDep) -> Response:
+    return _with_cookie(request, who.account, who.session_id, 200, accs)
 
 
 @router.post(

@@ -104,8 +104,18 @@ def check_password(password: str, path: str = "password") -> None:
         raise Invalid(f"a password has at least {MIN_PASSWORD} characters", path=path)
     if len(password) > MAX_PASSWORD:
         raise Invalid(f"a password has at most {MAX_PASSWORD} characters", path=path)
-    if any(unicodedata.category(c) == "Cs" for c in password):
+    if _surrogates(password):
         raise Invalid("a password may not hold lone surrogates", path=path)
+
+
+def _surrogates(text: str) -> bool:
+    # JSON may escape them ("\ud800"); UTF-8 cannot hold them, nor can the database.
+    return any(unicodedata.category(c) == "Cs" for c in text)
+
+
+def _bytes(password: str) -> bytes:
+    # Never refused here: a lone surrogate (which registering refuses) just matches nothing.
+    return password.encode("utf-8", "surrogatepass")
 
 
 class Passwords:
@@ -118,7 +128,7 @@ class Passwords:
 
     async def hash(self, password: str) -> str:
         async with self._slots:
-            return await asyncio.to_thread(self.hasher.hash, password)
+            return await asyncio.to_thread(self.hasher.hash, _bytes(password))
 
     async def verify(self, stored: str | None, password: str) -> bool:
         """Whether ``password`` matches ``stored``; with None (no such account) a hash is
@@ -129,7 +139,7 @@ class Passwords:
             stored = self._dummy
         async with self._slots:
             try:
-                return await asyncio.to_thread(self.hasher.verify, stored, password)
+                return await asyncio.to_thread(self.hasher.verify, stored, _bytes(password))
             except (VerificationError, InvalidHashError):
                 return False
 
@@ -163,7 +173,7 @@ class Accounts:
     async def login(self, name: str, password: str) -> tuple[AccountRow, Session]:
         """Raises NotLoggedIn with one message for an unknown name and a wrong password."""
         account = None
-        if 0 < len(name.strip()) <= MAX_NAME:
+        if 0 < len(name.strip()) <= MAX_NAME and not _surrogates(name):
             account = await self.store.by_name(name_key(name.strip()))
         stored = None if account is None else account.password_hash
         ok = await self.passwords.verify(stored, password)
