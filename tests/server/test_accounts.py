@@ -229,10 +229,14 @@ def test_an_outdated_hash_is_replaced_at_login(tmp_path: Path) -> None:
             assert row is not None
             return str(row.password_hash)
 
-        assert PasswordHasher(time_cost=2, memory_cost=2048).check_needs_rehash(stored())
+        assert PasswordHasher(time_cost=2, memory_cost=2048, parallelism=1).check_needs_rehash(
+            stored()
+        )
         Device(client).enter("Ann")
-        assert "m=2048,t=2," in stored()
-        assert not PasswordHasher(time_cost=2, memory_cost=2048).check_needs_rehash(stored())
+        assert "m=2048,t=2,p=1$" in stored()
+        assert not PasswordHasher(time_cost=2, memory_cost=2048, parallelism=1).check_needs_rehash(
+            stored()
+        )
         Device(client).enter("Ann")  # and the new hash verifies
 
 

@@ -4,7 +4,7 @@ an owned seat's token back to its owner. The HTTP side is :mod:`titan.server.acc
 the SQL :mod:`titan.server.accountstore`, the cookie and CSRF :mod:`titan.server.sessions`.
 
 Passwords are hashed with Argon2id (argon2-cffi), in a worker thread (the C code releases the
-GIL) and at most :data:`HASHING_AT_ONCE` at a time, since each hash takes 64 MiB and a core
+GIL) and at most :data:`HASHING_AT_ONCE` at a time, since each hash takes 19 MiB and a core
 for a moment; a stored hash made with other parameters is replaced at the next login. A login
 with an unknown name still verifies a hash, so that the answer takes as long as a wrong
 password's and says the same."""
@@ -122,7 +122,8 @@ class Passwords:
     """Argon2id hashing off the event loop, a few at a time."""
 
     def __init__(self, time_cost: int, memory_kib: int) -> None:
-        self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
+        # One lane (parallelism 1): a hash is one thread, so HASHING_AT_ONCE bounds the cores.
+        self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib, parallelism=1)
         self._slots = asyncio.Semaphore(HASHING_AT_ONCE)
         self._dummy: str | None = None  # verified against for unknown names
 

@@ -32,7 +32,7 @@ DEFAULT_RATES: Mapping[str, Rate] = MappingProxyType(
         "act": Rate(100, 10),  # far beyond a person's clicks; a script plays at 10 a second
         "read": Rate(300, 10),
         # Every request that computes a password hash (register, log in, change the password,
-        # delete the account): against guessing, and each costs 64 MiB and ~0.1 s of a core.
+        # delete the account): against guessing, and each costs 19 MiB and a core for a moment.
         "login": Rate(10, 300),
     }
 )
