@@ -39,6 +39,7 @@ def test_an_account_carries_its_games_to_another_device(
     laptop.click("[data-action='create-game']")
     created = laptop.get_attribute("[data-created]", "data-created")
     assert created
+    laptop.wait_for_selector(f"[data-account-game='{created}']")  # listed at once
 
     # A seat opened from a link, then kept from its game page.
     with Api(web_server.url) as api:

@@ -55,10 +55,10 @@ class AccountStore:
             .on_conflict_do_nothing(index_elements=[accounts.c.name_key])
             .returning(accounts.c.id)
         )
-        self._keep_token = insert(seat_keys)
-        self._keep_token = self._keep_token.on_conflict_do_update(
+        keep = insert(seat_keys)
+        self._keep_token = keep.on_conflict_do_update(
             index_elements=[seat_keys.c.game_id, seat_keys.c.seat],
-            set_={"token": self._keep_token.excluded.token},
+            set_={"token": keep.excluded.token},
         )
 
     # --- accounts --------------------------------------------------------------------------------

@@ -53,12 +53,12 @@ function Enter() {
   );
 }
 
-function KeptGames() {
+function KeptGames(props: { refresh: number }) {
   const [games, setGames] = useState<AccountGame[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     account.games().then(setGames, (err: unknown) => setError(message(err)));
-  }, []);
+  }, [props.refresh]);
   const open = async (id: string) => {
     try {
       await account.open(id);
@@ -166,7 +166,8 @@ function Settings(props: { me: Account }) {
   );
 }
 
-export function AccountArea() {
+/** `refresh` is bumped when a game is created here (its seats may be the account's). */
+export function AccountArea(props: { refresh: number }) {
   const me = useAccount();
   return (
     <section class="card account" data-account={me ? me.name : ""}>
@@ -177,7 +178,7 @@ export function AccountArea() {
         <Enter />
       ) : (
         <>
-          <KeptGames />
+          <KeptGames refresh={props.refresh} />
           <Settings me={me} />
         </>
       )}

@@ -19,7 +19,7 @@ export function Lobby() {
       <div class="lobby-grid">
         <NewGame onCreated={() => setRefresh((n) => n + 1)} />
         <div class="lobby-side">
-          <AccountArea />
+          <AccountArea refresh={refresh} />
           <YourGames refresh={refresh} />
           <JoinLink />
         </div>
