@@ -17,6 +17,7 @@ import pytest
 from tests.server.accounts_client import PASSWORD, Device, server
 from tests.server.harness import ServerPool
 from tests.server.inproc import auth, create, state
+from titan.server.accounts import CACHE_SECONDS, SessionCache
 from titan.server.rates import parse_rates
 from titan.server.sessions import COOKIE
 
@@ -273,3 +274,33 @@ def test_logins_are_limited_per_name_across_addresses(servers: ServerPool, sqlit
     assert login("203.0.113.3", "ANN", "guess number 2") == 401
     assert login("203.0.113.4", "ann", PASSWORD) == 429  # the name's budget is spent
     assert login("203.0.113.4", "Bob", "guess number 3") == 401  # another name's is not
+
+
+def test_the_middleware_trusts_a_looked_up_session_for_a_short_while() -> None:
+    now = [1000.0]
+    cache = SessionCache(clock=lambda: now[0])
+    cache.put("a", 1)
+    cache.put("b", 1)
+    cache.put("c", 2)
+    cache.put("forged", None)
+    assert cache.get("a") == (True, 1) and cache.get("forged") == (True, None)
+    cache.drop_account(1)  # a password change or a deletion, in this process
+    assert cache.get("a") == cache.get("b") == (False, None)
+    assert cache.get("c") == (True, 2)
+    now[0] += CACHE_SECONDS + 1  # another process's logout is seen within CACHE_SECONDS
+    assert cache.get("c") == (False, None)
+
+
+def test_expired_sessions_are_refused_and_swept_at_start_up(tmp_path: Path) -> None:
+    with server(tmp_path) as client:
+        ann = Device(client)
+        ann.enter("Ann", new=True)
+        Device(client).enter("Ann")
+    with sqlite3.connect(tmp_path / "titan.db") as conn:
+        conn.execute("UPDATE account_sessions SET expires_at = '2020-01-01 00:00:00.000000'")
+    # The same browser, after its login expired:
+    with server(tmp_path) as client:
+        ann.client = client
+        assert ann.request("GET", "/api/account").status_code == 401
+        with sqlite3.connect(tmp_path / "titan.db") as conn:
+            assert conn.execute("SELECT count(*) FROM account_sessions").fetchone() == (0,)

@@ -167,6 +167,16 @@ class AccountStore:
 
         await self.store._transact(write)
 
+    async def sweep(self) -> int:
+        """Remove every expired session (at start-up: an account that never logs in again
+        would keep its old ones for ever); how many went."""
+        old = delete(account_sessions).where(account_sessions.c.expires_at < now())
+
+        async def write(conn: AsyncConnection) -> int:
+            return int((await conn.execute(old)).rowcount)
+
+        return await self.store._transact(write)
+
     async def session(self, id_hash: str) -> tuple[int, datetime] | None:
         """The account and expiry of a live session (not expired, account not deleted)."""
         query = (

@@ -74,6 +74,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             app.state.accounts = Accounts(AccountStore(store), settings, sessions)
             app.state.login_buckets = shared
             accounts.append(app.state.accounts)
+            await app.state.accounts.store.sweep()
             if store.postgres:
 
                 async def refresh_watched() -> None:
