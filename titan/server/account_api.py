@@ -66,7 +66,7 @@ def _with_cookie(
 ) -> Response:
     """The account's answer, with the session cookie (set anew: its Max-Age follows the
     session's renewal)."""
-    response = WireJSON(_account(account, session_id), status_code=status)
+    response = _private(_account(account, session_id), status)
     response.set_cookie(
         COOKIE,
         session_id,
@@ -77,6 +77,12 @@ def _with_cookie(
         samesite="lax",
     )
     return response
+
+
+def _private(content: Any, status: int = 200) -> Response:
+    """An answer for this account alone (its CSRF token, its seats' tokens): no cache, shared
+    or the browser's own, may keep it."""
+    return WireJSON(content, status_code=status, headers={"Cache-Control": "no-store"})
 
 
 def _cleared(status: int = 204) -> Response:
@@ -220,7 +226,7 @@ async def claim_seat(body: ClaimIn, who: Writer, accs: AccountsDep, srv: ServerD
 )
 async def account_games(who: Reader, accs: AccountsDep) -> Response:
     owned = await accs.store.games(who.account.id, MAX_LISTED)
-    return WireJSON(
+    return _private(
         {"games": [{"game": summary(g.row), "seats": g.mine, "owners": g.owners} for g in owned]}
     )
 
@@ -243,4 +249,4 @@ async def open_seats(game_id: str, request: Request, who: Writer, accs: Accounts
         {"seat": n, "name": name, "token": t, "url": f"{base}games/{game_id}#token={t}"}
         for n, name, t in found
     ]
-    return WireJSON({"game_id": game_id, "seats": seats})
+    return _private({"game_id": game_id, "seats": seats})
