@@ -255,9 +255,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=_rates,
         default=env("TITAN_RATE_LIMITS", ""),
         metavar="LIMITS",
-        help="requests per client address: KIND=BURST/SECONDS, comma-separated, for KIND "
-        "create, import, act or read (default create=20/600,import=5/600,act=100/10,"
-        "read=300/10), or 'off' ($TITAN_RATE_LIMITS)",
+        help="requests per client (address or account): KIND=BURST/SECONDS, comma-separated, "
+        "for KIND create, import, act, read or login (default create=20/600,import=5/600,"
+        "act=100/10,read=300/10,login=10/300), or 'off' ($TITAN_RATE_LIMITS)",
     )
     srv.add_argument(
         "--max-import-actions",

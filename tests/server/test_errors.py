@@ -124,6 +124,8 @@ def test_actions_after_the_end_are_refused(tmp_path: Path) -> None:
 # The modules that speak HTTP; the others (the service, the store, the lobby, ...) raise
 # domain exceptions and know nothing of statuses.
 WEB_MODULES = {
+    "account_api",
+    "account_deps",
     "api",
     "app",
     "deps",
@@ -134,6 +136,7 @@ WEB_MODULES = {
     "ratelimit",
     "replay",
     "serve",
+    "sessions",
     "timeouts",
     "web",
     "ws",

@@ -32,9 +32,9 @@ from titan.server.store import Store
 from titan.server.tables import metadata
 
 
-def test_migrations_create_exactly_the_tables(tmp_path: Path) -> None:
+def test_migrations_create_exactly_the_tables(db_url: str) -> None:
     async def diff() -> list[object]:
-        engine = open_engine(normalise_db_url(f"sqlite:///{tmp_path / 'm.db'}"))
+        engine = open_engine(normalise_db_url(db_url))
         try:
             await migrate(engine)
             await migrate(engine)  # idempotent: every start runs it
@@ -226,4 +226,4 @@ def test_upgrading_a_database_keeps_every_game(tmp_path: Path) -> None:
 
     games, seats, actions, head = asyncio.run(run())
     assert (games, seats, actions) == (1, 2, 2)
-    assert head == "0002"
+    assert head == "0003"

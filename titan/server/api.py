@@ -18,6 +18,7 @@ from fastapi.responses import Response
 
 from titan.engine.schema import wire_schema
 from titan.engine.state import Options
+from titan.server.account_deps import AccountsDep, account_writer
 from titan.server.deps import (
     Acting,
     Bearer,
@@ -41,6 +42,7 @@ from titan.server.models import (
     SeatLink,
 )
 from titan.server.ratelimit import client_key
+from titan.server.refusals import Invalid
 from titan.server.rows import SeatRow, now
 
 
@@ -88,13 +90,22 @@ def created(
     "/games",
     status_code=201,
     response_model=GameCreated,
-    responses=_errors(400, 413, 422),
+    responses=_errors(400, 401, 403, 413, 422),
     summary="Create a game",
     description="Seats its players (humans get a secret token each, shown only here) and "
-    "starts it; the dice seed is drawn by the server and kept secret.",
+    "starts it; the dice seed is drawn by the server and kept secret. Seats marked `mine` "
+    "belong to the logged-in account (401 without its session, 403 without X-CSRF-Token).",
 )
-async def create_game(body: GameIn, request: Request, srv: ServerDep) -> Response:
+async def create_game(
+    body: GameIn, request: Request, srv: ServerDep, accs: AccountsDep
+) -> Response:
     opts = body.options
+    owner = None
+    if any(s.mine for s in body.seats):  # refused before anything is created
+        owner = await account_writer(request, accs)
+        for i, s in enumerate(body.seats):
+            if s.mine and s.kind != "human":
+                raise Invalid("only a human seat can belong to an account", path=f"seats[{i}].mine")
     live, tokens = await srv.service.create(
         body.variant,
         [SeatSpec(s.name, s.kind, s.level) for s in body.seats],
@@ -103,6 +114,10 @@ async def create_game(body: GameIn, request: Request, srv: ServerDep) -> Respons
         creator=client_key(request.scope),
         manage_token=(manage := new_token()),
     )
+    if owner is not None:
+        for spec, seat_token in zip(body.seats, tokens, strict=True):
+            if spec.mine and seat_token is not None:
+                await accs.claim(owner.account, live, seat_token)
     answer = created(live.id, live.seats, tokens, str(request.base_url))
     return WireJSON({**answer, "manage_token": manage}, status_code=201)
 

@@ -13,7 +13,9 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from titan.server import api, errors, estimate, musters, openapi, replay, web, ws
+from titan.server import account_api, api, errors, estimate, musters, openapi, replay, web, ws
+from titan.server.accounts import Accounts, SessionCache
+from titan.server.accountstore import AccountStore
 from titan.server.bots import BotDriver, BotPool
 from titan.server.config import Settings, default_db_url, libpq_dsn, normalise_db_url
 from titan.server.db import migrate, open_engine
@@ -25,6 +27,7 @@ from titan.server.notify import NotifyListener
 from titan.server.ratelimit import SHARED, DatabaseBuckets, MemoryBuckets, RateLimit
 from titan.server.rates import KINDS
 from titan.server.service import GameService
+from titan.server.sessions import AccountAuth
 from titan.server.store import Store
 
 log = logging.getLogger("titan.server")
@@ -40,6 +43,8 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     )
 
     buckets: dict[str, MemoryBuckets | DatabaseBuckets] = {}  # filled at start-up
+    sessions = SessionCache()  # the accounts' and the middleware's
+    accounts: list[Accounts] = []  # set at start-up
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -66,6 +71,10 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             service.keep = hub.is_watched
             service.on_seats = hub.publish
             app.state.titan = Server(settings, service, hub, bots)
+            app.state.accounts = Accounts(AccountStore(store), settings, sessions)
+            app.state.login_buckets = shared
+            accounts.append(app.state.accounts)
+            await app.state.accounts.store.sweep()
             if store.postgres:
 
                 async def refresh_watched() -> None:
@@ -105,6 +114,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     openapi.install(app)
     app.include_router(api.router)
     app.include_router(replay.router)
+    app.include_router(account_api.router)
     app.include_router(ws.router)
     app.include_router(web.router)
     app.include_router(musters.router)
@@ -117,5 +127,11 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
         ),
     )
     app.add_middleware(RateLimit, rates=lambda: settings.rates, buckets=buckets.get)
+    # Outside the rate limits, which key a logged-in client by its account.
+    app.add_middleware(
+        AccountAuth,
+        cache=sessions,
+        lookup=lambda: accounts[0].session_account if accounts else None,
+    )
     app.add_middleware(SecurityHeaders)  # the outermost: also on the others' refusals
     return app

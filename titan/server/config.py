@@ -99,3 +99,8 @@ class Settings:
     cache_size: int = 1000  # live games kept in memory (the database holds them all)
     announce: str | None = None  # printed once the server is ready (``titan serve``)
     rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # ratelimit.py
+    # Accounts (titan.server.accounts): Argon2id's cost per password hash (OWASP's: 2 passes
+    # over 19 MiB, one lane; ~25 ms of CPU here), and how long a login lasts unused.
+    password_time_cost: int = 2
+    password_memory_kib: int = 19 * 1024
+    session_days: float = 30.0

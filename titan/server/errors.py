@@ -25,12 +25,15 @@ from titan.engine.wire import WireError
 from titan.server.live import DamagedGame
 from titan.server.refusals import (
     Invalid,
+    NoCsrf,
     NotASeat,
     NotFound,
+    NotLoggedIn,
     NotNow,
     NoToken,
     OverQuota,
     Refused,
+    Taken,
     TooLarge,
 )
 
@@ -46,6 +49,9 @@ STATUS: dict[type[Refused], int] = {
     Invalid: 422,
     TooLarge: 413,
     OverQuota: 429,
+    NotLoggedIn: 401,
+    NoCsrf: 403,
+    Taken: 409,
 }
 
 

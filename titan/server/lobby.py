@@ -11,11 +11,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from titan.ai.levels import LEVELS
+from titan.engine import record
 from titan.server.live import hash_token
 from titan.server.refusals import Invalid
 from titan.server.rows import GameRow, SeatRow
 
-MAX_NAME = 40
+MAX_NAME = record.MAX_NAME  # 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,16 @@ def default_level() -> str:
     return "normal" if "normal" in LEVELS else next(iter(LEVELS))
 
 
+def check_name(name: str, path: str) -> None:
+    """A player's name, a seat's or an account's: at most MAX_NAME characters (the engine's
+    limit, rule 1.1's names), no control characters (names reach terminals and every
+    client's screen). Blank names are the caller's to refuse: a seat's by the engine."""
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise Invalid("a name may not hold control characters", path=path)
+    if len(name) > MAX_NAME:
+        raise Invalid(f"a name is at most {MAX_NAME} characters", path=path)
+
+
 def check_seats(specs: Sequence[SeatSpec]) -> list[SeatSpec]:
     """Kinds and levels (the engine checks the names and their number: rule 1.1)."""
     out = []
@@ -38,10 +49,7 @@ def check_seats(specs: Sequence[SeatSpec]) -> list[SeatSpec]:
             raise Invalid(
                 f"kind must be 'human' or 'bot', got {spec.kind!r}", path=f"seats[{i}].kind"
             )
-        if any(unicodedata.category(c) in ("Cc", "Cs") for c in spec.name):
-            raise Invalid("a name may not hold control characters", path=f"seats[{i}].name")
-        if len(spec.name) > MAX_NAME:
-            raise Invalid(f"a name is at most {MAX_NAME} characters", path=f"seats[{i}].name")
+        check_name(spec.name, f"seats[{i}].name")
         level = spec.level
         if spec.kind == "human":
             if level is not None:

@@ -35,6 +35,11 @@ class SeatIn(_Strict):
     level: str | None = Field(
         default=None, description="a bot's level (titan.ai.levels); omitted: the default level"
     )
+    mine: bool = Field(
+        default=False,
+        description="a human seat that belongs to the logged-in account (POST /api/account/"
+        "register or /login) from the start; needs its session cookie and X-CSRF-Token",
+    )
 
 
 class OptionsIn(_Strict):

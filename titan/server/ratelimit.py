@@ -16,10 +16,12 @@ Where the state lives, and why that is enough:
   process's own event loop. Behind a proxy spreading requests over N processes, a client gets
   at most N times the budget in all, each process still serving everyone else.
 
-The client is the connection's address as uvicorn reports it, which honours X-Forwarded-For
-only from the trusted proxies (``--forwarded-allow-ips``); IPv6 clients are grouped by their
-/64 network, which one host can fill with addresses. Accounts, once they exist, will key the
-same buckets by account (docs/architecture.md, "Limits and identity")."""
+The client is the logged-in account, when :class:`titan.server.sessions.AccountAuth` (outside
+this middleware) found one, else the connection's address as uvicorn reports it, which honours
+X-Forwarded-For only from the trusted proxies (``--forwarded-allow-ips``); IPv6 clients are
+grouped by their /64 network, which one host can fill with addresses (docs/architecture.md,
+"Limits and identity"). ``login`` (every request that computes a password hash) is keyed so
+too, and the login route adds a bucket per account name (titan.server.account_api)."""
 
 from __future__ import annotations
 
@@ -41,13 +43,19 @@ from titan.server.db import transaction
 from titan.server.rates import Rate
 from titan.server.tables import rate_buckets
 
-SHARED = frozenset({"create", "import"})  # in the database; the others per process
+SHARED = frozenset({"create", "import", "login"})  # in the database; the others per process
+ACCOUNT = "titan.account"  # the scope key where titan.server.sessions puts the account's id
 REFUSAL_DELAY = 1.0  # seconds a refused request waits for its 429 (at most its Retry-After)
 MAX_MEMORY_KEYS = 100_000  # buckets a process keeps; the least recently used go first
 
 
 def client_key(scope: Scope) -> str:
-    """The client's address (an IPv6 one as its /64 network)."""
+    """The logged-in account (``account:ID``), else the client's address (an IPv6 one as its
+    /64 network): one budget per person across devices, and many people behind one address
+    (a school, a carrier's NAT) are not one client."""
+    account = scope.get(ACCOUNT)
+    if account is not None:
+        return f"account:{account}"
     client = scope.get("client")
     host = client[0] if client else "unknown"
     try:
@@ -153,8 +161,16 @@ class RateLimit:
         await self.app(scope, receive, send)
 
 
+# Every request that computes a password hash (Argon2: memory and a core for a moment).
+PASSWORD_PATHS = frozenset(
+    {"/api/account/register", "/api/account/login", "/api/account/password", "/api/account"}
+)
+
+
 def request_kind(scope: Scope) -> str:
     path: str = scope["path"]
+    if path in PASSWORD_PATHS and scope["type"] == "http" and scope["method"] != "GET":
+        return "login"
     if scope["type"] == "http" and scope["method"] == "POST":
         if path == "/api/games":
             return "create"
@@ -177,7 +193,7 @@ async def _refuse(scope: Scope, send: Send, kind: str, wait: int) -> None:
         return
     body = json.dumps(
         {
-            "error": f"too many {kind} requests from this address: try again in {wait} s",
+            "error": f"too many {kind} requests from this client: try again in {wait} s",
             "rule": None,
             "path": None,
         }

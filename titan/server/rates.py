@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-KINDS = ("create", "import", "act", "read")
+KINDS = ("create", "import", "act", "read", "login")
 
 
 class LimitError(ValueError):
@@ -31,10 +31,13 @@ DEFAULT_RATES: Mapping[str, Rate] = MappingProxyType(
         "import": Rate(5, 600),
         "act": Rate(100, 10),  # far beyond a person's clicks; a script plays at 10 a second
         "read": Rate(300, 10),
+        # Every request that computes a password hash (register, log in, change the password,
+        # delete the account): against guessing, and each costs 19 MiB and a core for a moment.
+        "login": Rate(10, 300),
     }
 )
 
-_SPEC = re.compile(r"^\s*(create|import|act|read)\s*=\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$")
+_SPEC = re.compile(r"^\s*(create|import|act|read|login)\s*=\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$")
 
 
 def parse_rates(text: str) -> Mapping[str, Rate]:

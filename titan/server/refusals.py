@@ -52,3 +52,18 @@ class TooLarge(Refused):
 
 class OverQuota(Refused):
     """The client already has as many open games (or computer-only games) as it may."""
+
+
+class NotLoggedIn(Refused):
+    """This needs a logged-in account (its session cookie), or a name and password that match
+    one (a wrong name and a wrong password get one message: which names exist is no secret
+    to give away)."""
+
+
+class NoCsrf(Refused):
+    """A write authenticated by the session cookie without the session's CSRF token in
+    ``X-CSRF-Token``: it may come from another site's page."""
+
+
+class Taken(Refused):
+    """Someone has it already: an account name, or a seat that belongs to another account."""

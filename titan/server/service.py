@@ -288,10 +288,9 @@ class GameService:
         holder are closed. Raises NotNow if another rotation won the race."""
         old = live.seats[seat].token_hash
         token = new_token()
-        new = hash_token(token)
-        if old is None or not await self.store.rotate(live.id, seat, old, new):
+        if old is None or not await self.store.rotate(live.id, seat, old, token):
             raise NotNow("this seat's link was replaced meanwhile; use the newest link")
-        live.seats[seat].token_hash = new
+        live.seats[seat].token_hash = hash_token(token)
         self.on_seats(live.id)
         return token
 

@@ -30,8 +30,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from titan.server.db import transaction
 from titan.server.groupcommit import GroupCommit
+from titan.server.live import hash_token
 from titan.server.rows import NOTIFY_CHANNEL, GameRow, Notice, Progress, SeatRow, now
-from titan.server.tables import actions, games, seats
+from titan.server.tables import actions, games, seat_keys, seats
 
 log = logging.getLogger("titan.server.store")
 
@@ -249,10 +250,12 @@ class Store:
         else:
             await self._reading(write)  # autocommit; and doing it twice does no harm
 
-    async def rotate(self, game_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
-        """Give a seat a new token hash, if it still has ``old_hash`` (two rotations at once:
-        one wins). With PostgreSQL the other processes are told in the same transaction
-        (``ORIGIN GAME_ID seats`` on the actions' channel)."""
+    async def rotate(self, game_id: str, seat: int, old_hash: str, new_token: str) -> bool:
+        """Give a seat a new token, if it still has ``old_hash`` (two rotations at once: one
+        wins): its hash in ``seats``, and the token itself in ``seat_keys`` if the seat
+        belongs to an account (its owner opens it from there). With PostgreSQL the other
+        processes are told in the same transaction (``ORIGIN GAME_ID seats`` on the actions'
+        channel)."""
         replace = (
             update(seats)
             .where(
@@ -260,11 +263,18 @@ class Store:
                 seats.c.seat == seat,
                 seats.c.token_hash == old_hash,
             )
-            .values(token_hash=new_hash)
+            .values(token_hash=hash_token(new_token))
+        )
+        keep = (
+            update(seat_keys)
+            .where(seat_keys.c.game_id == game_id, seat_keys.c.seat == seat)
+            .values(token=new_token)
         )
 
         async def write(conn: AsyncConnection) -> bool:
             done = (await conn.execute(replace)).rowcount == 1
+            if done:
+                await conn.execute(keep)
             if done and self.postgres:
                 notice = f"{self.origin} {game_id} seats"
                 await conn.execute(
@@ -320,6 +330,23 @@ class Store:
                 for s in rows:
                     by_game[s.game_id].append(_seat_row(s._mapping))
             return [_game_row(g._mapping, by_game[g.id]) for g in found]
+
+        return await self._reading(read)
+
+    async def games_by_id(self, ids: Sequence[str]) -> list[GameRow]:
+        """These games with their seats, in the order given (missing ones left out)."""
+
+        async def read(conn: AsyncConnection) -> list[GameRow]:
+            if not ids:
+                return []
+            found = {g.id: g for g in await conn.execute(select(games).where(games.c.id.in_(ids)))}
+            by_game: dict[str, list[SeatRow]] = {i: [] for i in found}
+            rows = await conn.execute(
+                select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)
+            )
+            for s in rows:
+                by_game[s.game_id].append(_seat_row(s._mapping))
+            return [_game_row(found[i]._mapping, by_game[i]) for i in ids if i in found]
 
         return await self._reading(read)
 

@@ -1,5 +1,6 @@
-"""The database schema (SQLAlchemy Core): games, their seats, and each game's append-only
-action log. The migrations in ``migrations/versions`` create exactly this (a test compares)."""
+"""The database schema (SQLAlchemy Core): games, their seats, each game's append-only action
+log, the shared rate-limit buckets, and accounts with their sessions. The migrations in
+``migrations/versions`` create exactly this (a test compares)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     Integer,
     MetaData,
@@ -58,6 +60,8 @@ seats = Table(
     Column("level", String(32), nullable=True),  # a bot's level (titan.ai.levels)
     Column("token_hash", String(64), nullable=True),  # sha256 hex of a human seat's token
     Column("claimed", Boolean, nullable=False),  # its token has been used: the seat is taken
+    # The account the seat belongs to (claimed into it, or created by it); NULL: a link only.
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True, index=True),
 )
 
 actions = Table(
@@ -79,4 +83,52 @@ rate_buckets = Table(
     Column("key", String(96), primary_key=True),  # "create:203.0.113.9"
     Column("tokens", Float, nullable=False),
     Column("updated", Float, nullable=False),  # seconds since the epoch
+)
+
+# --- accounts (titan.server.accounts; docs/architecture.md, "Accounts and sessions") ---------
+
+# A person's account. The id is for ever: a deleted account keeps its row as a tombstone (no
+# name, no password) so that the seats, and later ratings or clocks, that point at it still
+# point at something ("deleted player"); its name is free again.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(64), nullable=True),  # as registered; NULL once deleted
+    # The name case-folded (NFKC, casefold): unique, so "Ann" and "ANN" are one name. NULL once
+    # deleted (NULLs never collide), which frees the name.
+    Column("name_key", String(192), nullable=True, unique=True),
+    Column("password_hash", String(256), nullable=True),  # Argon2id, PHC string; NULL deleted
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("deleted_at", DateTime(timezone=True), nullable=True),
+)
+
+# Logged-in browsers: one row per session, keyed by the SHA-256 of the session id the cookie
+# holds (the id itself is never stored, so the table is no list of cookies).
+account_sessions = Table(
+    "account_sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column(
+        "account_id",
+        Integer,
+        ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+# The current token of each seat that belongs to an account, so that its owner can open it
+# from any device where the account is logged in. Kept apart from ``seats`` so that only the
+# accounts' own statements ever read it; a rotation (store.rotate) replaces it in the same
+# transaction as the seat's hash.
+seat_keys = Table(
+    "seat_keys",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token", String(64), nullable=False),
+    ForeignKeyConstraint(["game_id", "seat"], ["seats.game_id", "seats.seat"], ondelete="CASCADE"),
 )

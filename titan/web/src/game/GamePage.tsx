@@ -13,6 +13,7 @@ import { useGameClient } from "./connection";
 import { EventLog } from "./EventLog";
 import { useAutoplay } from "./autoplay";
 import { Handover, useHotSeat } from "./Handover";
+import { KeepSeat } from "./KeepSeat";
 import { useKeys } from "./keys";
 import { useTurnNotice } from "./notify";
 import { PromptPanel } from "./PromptPanel";
@@ -115,6 +116,7 @@ export function GamePage(props: { gameId: string }) {
               : `Turn ${view.turn} · ${view.players[view.active]?.name ?? "?"}'s ${view.phase} phase`}
           </span>
           {!seat.connected && <span class="offline" data-offline>reconnecting…</span>}
+          <KeepSeat gameId={props.gameId} />
         </header>
         <div class="play" data-showing={battle ? "battle" : "board"}>
           <div class="boards">{battle ? <Battle battle={battle} lastStrike={lastStrikeOf(seat.events)} /> : <Board />}</div>

@@ -1,6 +1,7 @@
 // The lobby at "/": set up a new game, come back to the games this browser plays, join a seat
 // by its link, and see (and watch) every game on this server.
 import { useState } from "preact/hooks";
+import { AccountArea } from "./Account";
 import { AllGames } from "./AllGames";
 import { JoinLink } from "./JoinLink";
 import { NewGame } from "./NewGame";
@@ -19,6 +20,7 @@ export function Lobby() {
       <div class="lobby-grid">
         <NewGame onCreated={() => setRefresh((n) => n + 1)} />
         <div class="lobby-side">
+          <AccountArea refresh={refresh} />
           <YourGames refresh={refresh} />
           <JoinLink />
           <OpenRecord />

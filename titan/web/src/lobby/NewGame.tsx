@@ -3,6 +3,7 @@
 // with POST /api/games; this browser keeps the tokens of its own seats (several make a
 // hot-seat game) and shows the links to send to the others.
 import { useEffect, useState } from "preact/hooks";
+import { keepInAccount } from "../account";
 import { api, ApiError, type GameCreated, type GameOptions, type SeatSpec } from "../api";
 import { holdSeat } from "../session";
 import { CopyButton, gameHref } from "./common";
@@ -109,9 +110,9 @@ export function NewGame(props: { onCreated: () => void }) {
     setError(null);
     try {
       const game = await api.create(specs, options, unlisted);
-      game.seats.forEach((s, i) => {
-        if (seats[i]?.kind === "human-here" && s.token) holdSeat(game.id, { seat: s.seat, name: s.name, token: s.token });
-      });
+      const here = game.seats.filter((s, i) => seats[i]?.kind === "human-here" && s.token);
+      here.forEach((s) => holdSeat(game.id, { seat: s.seat, name: s.name, token: s.token ?? "" }));
+      await keepInAccount(game.id, here.map((s) => s.token ?? "")); // when logged in
       setCreated(game);
       props.onCreated();
     } catch (err) {
