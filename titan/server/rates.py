@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-KINDS = ("create", "import", "act", "read")
+KINDS = ("create", "import", "act", "chat", "read")
 
 
 class LimitError(ValueError):
@@ -30,11 +30,12 @@ DEFAULT_RATES: Mapping[str, Rate] = MappingProxyType(
         "create": Rate(20, 600),  # 20 games at once, then 2 a minute
         "import": Rate(5, 600),
         "act": Rate(100, 10),  # far beyond a person's clicks; a script plays at 10 a second
+        "chat": Rate(10, 20),  # chat lines: 10 at once, then one every 2 s
         "read": Rate(300, 10),
     }
 )
 
-_SPEC = re.compile(r"^\s*(create|import|act|read)\s*=\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$")
+_SPEC = re.compile(r"^\s*(create|import|act|chat|read)\s*=\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$")
 
 
 def parse_rates(text: str) -> Mapping[str, Rate]:
