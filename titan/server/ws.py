@@ -11,13 +11,15 @@ events from ``?since=N``, default 0); after every change to the game it sends
 seat's prompt when it must decide. Reconnecting (with ``since`` = the last ``next``) restores
 everything.
 
-The game's chat comes the same way: after the state, ``{"type": "chat", "lines": [...]}``
-with the newest lines (at most 200) the reader may see numbered ``?chat_since=N`` on (default
-0), then each new line the reader may see as it is said; a spectator's socket is never sent a
-players' line. Reconnecting with ``chat_since`` = the last line's ``i`` + 1 misses nothing.
-Once the game is over and a seat asked to play again, each seat's socket is sent
-``{"type": "rematch", "game", "seat", "token", "url"}`` with its own link to the new game,
-derived from the token it was opened with; a spectator's the new game's address only.
+A client that asks for the game's chat with ``?chat_since=N`` (0 for all of it; without it
+the socket keeps the shape older clients know) gets it the same way: after the state,
+``{"type": "chat", "lines": [...]}`` with the newest lines (at most 200) the reader may see
+numbered N on, then each new line the reader may see as it is said; a spectator's socket is
+never sent a players' line. Reconnecting with ``chat_since`` = the last line's ``i`` + 1
+misses nothing. Such a client is also told of "play again": once the game is over and a seat
+asked for it, each seat's socket is sent ``{"type": "rematch", "game", "seat", "token",
+"url"}`` with its own link to the new game, derived from the token it was opened with, and a
+spectator's the new game's address only.
 
 The socket is for listening: actions and chat lines are POSTed; anything the client sends is
 ignored. An unknown game gets ``{"type": "error", ...}`` and close code 4404; a malformed
@@ -86,6 +88,7 @@ async def _until_closed(ws: WebSocket) -> None:
 async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Bearer) -> None:
     seat_token = _token(ws) or token(bearer) or ws.query_params.get("token") or None
     since = _since(ws.query_params.get("since", "0"))
+    talks = "chat_since" in ws.query_params  # a client that knows the chat and rematch messages
     chat_since = _since(ws.query_params.get("chat_since", "0"))
     offered = ws.scope.get("subprotocols", [])
     await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
@@ -112,8 +115,9 @@ async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Beare
         talk = _Talk(srv, ws, game_id, seat, seat_token, chat_since)
         try:
             await _send(ws, "state", message)
-            await talk.chat(backlog=True)
-            await talk.rematch(live, ask=True)
+            if talks:
+                await talk.chat(backlog=True)
+                await talk.rematch(live, ask=True)
             while True:
                 woken = asyncio.create_task(sub.wait())
                 await asyncio.wait({closed, woken}, return_when=asyncio.FIRST_COMPLETED)
@@ -137,8 +141,9 @@ async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Beare
                     message = live.snapshot(seat, cursor)
                     cursor, version = message["next"], message["version"]
                     await _send(ws, "update", message)
-                await talk.chat()
-                await talk.rematch(live)
+                if talks:
+                    await talk.chat()
+                    await talk.rematch(live)
         except (WebSocketDisconnect, RuntimeError):
             return  # the client went away while we were sending
         finally:
