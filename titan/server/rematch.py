@@ -83,10 +83,12 @@ class Rematches:
         if found is not None:
             return found
         specs = [SeatSpec(s.name, s.kind, s.level) for s in live.seats]
+        unlisted = (await self.service.row(live.id)).unlisted  # a private game stays private
         row, _game, _tokens = await self.service.new_game(
             live.variant,
             specs,
             Options(**live.options),
+            unlisted=unlisted,
             creator=creator,
             tokens_now=False,
         )
