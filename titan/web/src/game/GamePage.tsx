@@ -8,12 +8,14 @@ import { loadVariant, type VariantData } from "../variant";
 import type { Action, Event, Struck } from "../wire";
 import { Battle } from "./Battle";
 import { Board } from "./Board";
+import { Chat } from "./Chat";
 import { useGameClient } from "./connection";
 import { EventLog } from "./EventLog";
 import { Handover } from "./Handover";
 import { useKeys } from "./keys";
 import { useTurnNotice } from "./notify";
 import { PromptPanel } from "./PromptPanel";
+import { Rematch } from "./Rematch";
 import { Status } from "./Status";
 import { type Offer, type Ui, UiContext } from "./ui";
 
@@ -105,8 +107,10 @@ export function GamePage(props: { gameId: string }) {
               </p>
             )}
             <PromptPanel />
+            <Rematch client={client} over={view.over} rematch={snap.rematch} seated={seat.token !== null} />
             <Status />
             <EventLog events={seat.events} />
+            <Chat client={client} lines={snap.chat} token={seat.token} />
           </aside>
         </div>
       </main>
