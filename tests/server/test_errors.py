@@ -125,6 +125,7 @@ def test_actions_after_the_end_are_refused(tmp_path: Path) -> None:
 # domain exceptions and know nothing of statuses.
 WEB_MODULES = {
     "api",
+    "api_social",
     "app",
     "deps",
     "errors",
