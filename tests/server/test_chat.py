@@ -16,7 +16,8 @@ from tests.server.inproc import act, auth, create, deciding, live, running, stat
 from tests.server.scripted import choose
 from titan.server.chat import MAX_TEXT
 from titan.server.deps import Server
-from titan.server.rates import parse_rates
+from titan.server.ratelimit import request_kind
+from titan.server.rates import DEFAULT_RATES, Rate, parse_rates
 
 Json = Any
 SECRET = "players-only-7f3a"  # in every players' line, to search the spectators' bytes for
@@ -122,12 +123,12 @@ def test_seats_and_spectators_chat_and_lines_survive_a_restart(db_url: str) -> N
             assert [ln["i"] for ln in ws.receive_json()["lines"]] == [3]
 
 
-def test_a_spectator_never_gets_a_players_line(tmp_path: Path) -> None:
+def test_a_spectator_never_gets_a_players_line(db_url: str) -> None:
     """Spectators (no token, a wrong token, another game's seat token) by HTTP from every
     cursor and by WebSocket, while seats talk on both channels and play: not one players'
     line, and numbers without gaps, so not even where the players spoke shows."""
     rng = random.Random(5)
-    with running(tmp_path) as client:
+    with running(db_url) as client:
         game = create(client, ["Ann", "Bob"])
         other = create(client, ["Cy", "Di"])
         gid, tokens = game["id"], [s["token"] for s in game["seats"]]
@@ -231,6 +232,18 @@ def test_refusals_lengths_control_characters_and_names(tmp_path: Path) -> None:
         assert say(client, gid, "fourth", ann).status_code == 201
         r = say(client, gid, "fifth", ann)
         assert r.status_code == 429 and "full" in r.json()["error"]
+
+
+def test_the_chat_is_a_rate_limit_kind_of_its_own() -> None:
+    assert parse_rates("chat=5/10")["chat"] == Rate(5, 10)
+    assert DEFAULT_RATES["chat"] == parse_rates("")["chat"]
+
+    def kind(method: str, path: str) -> str:
+        return request_kind({"type": "http", "method": method, "path": path})
+
+    assert kind("POST", "/api/games/abc/chat") == "chat"
+    assert kind("GET", "/api/games/abc/chat") == "read"
+    assert kind("POST", "/api/games/abc/rematch") == "create"  # it makes a game
 
 
 def test_chat_lines_are_rate_limited_per_client(tmp_path: Path) -> None:
