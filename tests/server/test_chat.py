@@ -320,3 +320,12 @@ def test_a_socket_that_does_not_ask_for_the_chat_keeps_its_old_shape(tmp_path: P
             prompt = state(client, gid, tokens[seat])["prompt"]
             assert act(client, gid, tokens[seat], prompt["options"][0]).status_code == 200
             assert ann.receive_json()["type"] == "update"  # no chat message before it
+
+
+def test_the_new_endpoints_are_described(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        paths = client.get("/openapi.json").json()["paths"]
+        assert set(paths["/api/games/{game_id}/chat"]) == {"get", "post"}
+        assert set(paths["/api/games/{game_id}/rematch"]) == {"post"}
+        post = paths["/api/games/{game_id}/chat"]["post"]
+        assert {"401", "403", "422", "429"} <= set(post["responses"])
