@@ -102,6 +102,7 @@ class Room:
     lines: list[Line] | None = None
     next_n: int = 0
     next_pn: int = 0
+    stale: int = 0  # another process's lines arrived: counted without the lock
 
     def covers(self, player: bool, since: int) -> bool:
         """Are all the lines this reader may see from ``since`` on held here?"""
@@ -159,12 +160,19 @@ class Chat:
         backlog and its updates), from memory when the room holds them."""
         room = self._room(game_id)
         async with room.lock:
+            stale = room.stale
             if room.lines is None:
                 room.lines, room.next_n, room.next_pn = await self.store.tail(game_id, BACKLOG)
-            if since >= (room.next_n if player else room.next_pn):
-                return []  # the common case, on every move's wake-up: nothing new
-            if room.covers(player, since):
-                return room.after(player, since)[-limit:]
+            try:
+                if since >= (room.next_n if player else room.next_pn):
+                    return []  # the common case, on every move's wake-up: nothing new
+                if room.covers(player, since):
+                    return room.after(player, since)[-limit:]
+            finally:
+                if room.stale != stale:
+                    # Another process's line was told of while this read was under way: what
+                    # was read may be older than it. Read again at the wake it brought.
+                    room.lines = None
         return await self.store.lines(game_id, player, since, limit, newest=True)
 
     async def page(self, game_id: str, player: bool, since: int, limit: int) -> list[Line]:
@@ -177,6 +185,7 @@ class Chat:
         room = self._rooms.get(game_id)
         if room is not None:
             room.lines = None
+            room.stale += 1
         self.publish(game_id)
 
     async def close(self) -> None:
