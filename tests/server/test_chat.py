@@ -329,3 +329,27 @@ def test_the_new_endpoints_are_described(tmp_path: Path) -> None:
         assert set(paths["/api/games/{game_id}/rematch"]) == {"post"}
         post = paths["/api/games/{game_id}/chat"]["post"]
         assert {"401", "403", "422", "429"} <= set(post["responses"])
+
+
+def test_long_chats_page_and_a_socket_gets_the_newest_lines(tmp_path: Path) -> None:
+    """More lines than a socket's backlog (and than a room keeps in memory): the socket gets
+    the newest 200 from its cursor, GET pages from the oldest; mixed channels, as a seat and
+    as a spectator."""
+    with running(tmp_path) as client:
+        game = create(client, ["Ann", "Bob"])
+        gid, ann = game["id"], game["seats"][0]["token"]
+        for k in range(260):
+            body = {"channel": "players"} if k % 4 == 0 else {"name": "Zoe"}
+            assert say(client, gid, f"line {k}", None if k % 4 else ann, **body).status_code == 201
+        seat_lines = 1 + 260  # Ann's join first
+        public_lines = 1 + 195
+        for token, total in ((ann, seat_lines), (None, public_lines)):
+            url = f"/api/games/{gid}/ws?chat_since=5"
+            with client.websocket_connect(url, headers=auth(token)) as ws:
+                ws.receive_json()
+                got = [ln["i"] for ln in ws.receive_json()["lines"]]
+            assert got == list(range(max(5, total - 200), total))
+            page = read(client, gid, token, since=30)
+            assert [ln["i"] for ln in page["lines"]] == list(range(30, 130))
+            assert page["next"] == 130
+            assert read(client, gid, token, since=total)["lines"] == []
