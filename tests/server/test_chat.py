@@ -353,3 +353,34 @@ def test_long_chats_page_and_a_socket_gets_the_newest_lines(tmp_path: Path) -> N
             assert [ln["i"] for ln in page["lines"]] == list(range(30, 130))
             assert page["next"] == 130
             assert read(client, gid, token, since=total)["lines"] == []
+
+
+def test_two_servers_one_join_line_and_each_other_s_lines(pg_url: str) -> None:
+    """Two processes on one PostgreSQL: a seat first seen by both is announced once, and a
+    line said on either reaches the other's sockets (and only the sockets that may read it)."""
+    with running(pg_url) as one, running(pg_url) as two:
+        game = create(one, ["Ann", "Bob"])
+        gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+        state(two, gid)  # cached there with Ann's seat still free
+        state(one, gid, tokens[0])
+        state(two, gid, tokens[0])  # free there, taken in the database: no second line
+        url = f"/api/games/{gid}/ws?chat_since=0"
+        with (
+            two.websocket_connect(url, headers=auth(tokens[1])) as bob,
+            two.websocket_connect(url) as watcher,
+        ):
+            for ws in (bob, watcher):
+                ws.receive_json()
+                ws.receive_json()
+            assert say(one, gid, SECRET, tokens[0]).status_code == 201
+            assert say(one, gid, "for all", tokens[0], channel="spectators").status_code == 201
+            seen: list[str] = []
+            while "for all" not in seen:
+                seen += [ln["text"] for ln in bob.receive_json()["lines"]]
+            assert SECRET in seen
+            heard: list[str] = []
+            while "for all" not in heard:
+                heard += [ln["text"] for ln in watcher.receive_json()["lines"]]
+            assert SECRET not in heard
+        joins = [ln["text"] for ln in read(two, gid)["lines"] if ln["channel"] == "system"]
+        assert joins == ["Ann joined the game", "Bob joined the game"]
