@@ -14,6 +14,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, text
 
 from tests.server.inproc import act, create, live, play_some, running, state
@@ -226,4 +227,10 @@ def test_upgrading_a_database_keeps_every_game(tmp_path: Path) -> None:
 
     games, seats, actions, head = asyncio.run(run())
     assert (games, seats, actions) == (1, 2, 2)
-    assert head == "0003"
+    assert head == ScriptDirectory.from_config(_config()).get_current_head()
+
+
+def _config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config

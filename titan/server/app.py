@@ -13,10 +13,23 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from titan.server import account_api, api, errors, estimate, musters, openapi, replay, web, ws
+from titan.server import (
+    account_api,
+    api,
+    api_social,
+    errors,
+    estimate,
+    musters,
+    openapi,
+    replay,
+    web,
+    ws,
+)
 from titan.server.accounts import Accounts, SessionCache
 from titan.server.accountstore import AccountStore
 from titan.server.bots import BotDriver, BotPool
+from titan.server.chat import Chat
+from titan.server.chatstore import ChatStore
 from titan.server.config import Settings, default_db_url, libpq_dsn, normalise_db_url
 from titan.server.db import migrate, open_engine
 from titan.server.deps import Server
@@ -26,6 +39,7 @@ from titan.server.limits import BodyLimit
 from titan.server.notify import NotifyListener
 from titan.server.ratelimit import SHARED, DatabaseBuckets, MemoryBuckets, RateLimit
 from titan.server.rates import KINDS
+from titan.server.rematch import Rematches
 from titan.server.service import GameService
 from titan.server.sessions import AccountAuth
 from titan.server.store import Store
@@ -54,6 +68,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
         buckets.update({kind: shared if kind in SHARED else local for kind in KINDS})
         listener: NotifyListener | None = None
         bots: BotDriver | None = None
+        chat: Chat | None = None
         try:
             await migrate(engine)
             service = GameService(
@@ -66,11 +81,14 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             hub = Hub()
             pool = BotPool(settings.bot_pool, settings.bot_workers)
             bots = BotDriver(service, pool, settings.bot_timeout)
+            chat = Chat(ChatStore(store), hub.publish)
+            rematches = Rematches(service, hub.publish)
             service.offload = pool.run
-            service.watchers += [hub, bots]
+            service.watchers += [hub, bots, chat]
             service.keep = hub.is_watched
             service.on_seats = hub.publish
-            app.state.titan = Server(settings, service, hub, bots)
+            service.on_joined = lambda live, seat: chat.announce(live, seat, "joined")
+            app.state.titan = Server(settings, service, hub, bots, chat, rematches)
             app.state.accounts = Accounts(AccountStore(store), settings, sessions)
             app.state.login_buckets = shared
             accounts.append(app.state.accounts)
@@ -81,6 +99,11 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
                     for game_id in hub.watched():
                         await service.live(game_id)
                         await service.seats_changed(game_id)  # a token replaced meanwhile
+                        chat.remote(game_id)  # lines said meanwhile
+                        await rematches.remote(game_id)
+
+                async def remote_chat(game_id: str) -> None:
+                    chat.remote(game_id)
 
                 listener = NotifyListener(
                     libpq_dsn(settings.db_url),
@@ -88,6 +111,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
                     service.remote_advance,
                     refresh_watched,
                     service.seats_changed,
+                    {"chat": remote_chat, "rematch": rematches.remote},
                 )
                 await listener.start()
             for game_id in await store.waiting_for_bots():
@@ -100,6 +124,8 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
                 await listener.stop()
             if bots is not None:
                 await bots.close()
+            if chat is not None:
+                await chat.close()
             await store.close()
             await engine.dispose()
 
@@ -115,6 +141,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(replay.router)
     app.include_router(account_api.router)
+    app.include_router(api_social.router)
     app.include_router(ws.router)
     app.include_router(web.router)
     app.include_router(musters.router)

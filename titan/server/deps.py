@@ -22,11 +22,13 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from titan.engine.actions import Action
 from titan.engine.wire import WireError, decode_action
 from titan.server.bots import BotDriver
+from titan.server.chat import Chat
 from titan.server.config import Settings
 from titan.server.hub import Hub
 from titan.server.live import LiveGame
 from titan.server.models import ActionIn
 from titan.server.refusals import Invalid, NotASeat, NoToken
+from titan.server.rematch import Rematches
 from titan.server.service import GameService
 
 
@@ -38,6 +40,8 @@ class Server:
     service: GameService
     hub: Hub
     bots: BotDriver
+    chat: Chat
+    rematches: Rematches
 
 
 async def server(connection: HTTPConnection) -> Server:

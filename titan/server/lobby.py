@@ -70,13 +70,16 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def deal_seats(specs: Sequence[SeatSpec]) -> tuple[list[SeatRow], list[str | None]]:
+def deal_seats(
+    specs: Sequence[SeatSpec], tokens_now: bool = True
+) -> tuple[list[SeatRow], list[str | None]]:
     """Seat rows and each human seat's token (shown once, stored only as its hash); computer
-    seats have no token and count as taken."""
+    seats have no token and count as taken. Without ``tokens_now`` human seats get no token
+    yet (a rematch gives each its own later: :mod:`titan.server.rematch`)."""
     rows: list[SeatRow] = []
     tokens: list[str | None] = []
     for i, spec in enumerate(specs):
-        token = new_token() if spec.kind == "human" else None
+        token = new_token() if spec.kind == "human" and tokens_now else None
         tokens.append(token)
         rows.append(
             SeatRow(

@@ -170,3 +170,52 @@ class ErrorOut(BaseModel):
     error: str
     rule: str | None = Field(default=None, description="the rule that forbids it, if any")
     path: str | None = Field(default=None, description="where in the request the fault is")
+
+
+# --- chat and rematch (titan.server.chat, titan.server.rematch) ---------------------------------
+
+
+class ChatIn(_Strict):
+    text: str = Field(
+        max_length=2000,  # the rules' limit (500 after trimming) is checked with its reason
+        description="the line: plain text, 1-500 characters, no control characters",
+        examples=["good game!"],
+    )
+    channel: Literal["players", "spectators"] | None = Field(
+        default=None,
+        description="players: the seats only (needs a seat's token); spectators: everyone "
+        "may read it. Default: players for a seat, spectators without a token",
+    )
+    name: str | None = Field(
+        default=None,
+        max_length=200,
+        description="a spectator's display name (1-40 characters, not a seat's name); a seat "
+        "speaks under its own name and sends none",
+    )
+
+
+class ChatLine(BaseModel):
+    i: int = Field(
+        description="the line's number as this reader counts: every line for a seat, the "
+        "public ones for a spectator (ask `since=i + 1` for what follows)"
+    )
+    channel: Literal["players", "spectators", "system"]
+    seat: int | None = Field(description="who spoke (a seat), or whom a system line is about")
+    name: str = Field(description="shown as plain text; a spectator's name on that channel")
+    text: str = Field(description="plain text, never HTML")
+    at: int = Field(description="the game's version (actions taken) when it was said")
+    time: str
+
+
+class ChatPage(BaseModel):
+    lines: list[ChatLine]
+    next: int = Field(description="the `since` that continues after these lines")
+
+
+class Rematch(BaseModel):
+    game: str = Field(description="the new game's id")
+    seat: int
+    token: str | None = Field(
+        description="this seat's own token in the new game (null for a computer seat)"
+    )
+    url: str = Field(description="this seat's link to the new game")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
 import psycopg
@@ -32,8 +32,13 @@ class NotifyListener:
         on_action: Callable[[str, int, str], Awaitable[None]],
         on_reconnect: Callable[[], Awaitable[None]],
         on_seats: Callable[[str], Coroutine[Any, Any, None]] | None = None,
+        on_other: Mapping[str, Callable[[str], Coroutine[Any, Any, None]]] | None = None,
     ) -> None:
-        self.on_seats = on_seats  # a seat's token was replaced in another process
+        # ``ORIGIN GAME_ID KIND`` from another process, by KIND: "seats" (a seat's token was
+        # replaced), "chat" (a chat line), "rematch" (a finished game was played again).
+        self.on_game: dict[str, Callable[[str], Coroutine[Any, Any, None]]] = dict(on_other or {})
+        if on_seats is not None:
+            self.on_game["seats"] = on_seats
         self.dsn = dsn
         self.origin = origin  # this process's notifications: already applied here
         self.on_action = on_action
@@ -73,9 +78,10 @@ class NotifyListener:
 
     def _dispatch(self, payload: str) -> None:
         parts = payload.split(" ")
-        if len(parts) == 3 and parts[2] == "seats":
-            if parts[0] != self.origin and self.on_seats is not None:
-                self._spawn(self.on_seats(parts[1]))
+        if len(parts) == 3 and not parts[2].isdigit():
+            handler = self.on_game.get(parts[2])
+            if parts[0] != self.origin and handler is not None:
+                self._spawn(handler(parts[1]))
             return
         notice = Notice.parse(payload)
         if notice is None:

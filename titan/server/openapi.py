@@ -24,6 +24,12 @@ WebSocket /api/games/{id}/ws pushes `{"type": "state", ...}` on connecting and
 `{"type": "update", ...}` (same shape) after every move. Every error is
 `{"error", "rule", "path"}` with a 4xx status.
 
+Each game has a chat: POST /api/games/{id}/chat says a line (on the players' channel with a
+seat's token, on the spectators' with a display `name` and no token), GET reads the lines
+the asker may see; a WebSocket opened with `?chat_since=N` also carries
+`{"type": "chat", "lines": [...]}` and, once a finished game is played again (POST
+/api/games/{id}/rematch), `{"type": "rematch", ...}` with each seat's own link.
+
 The dice seed never leaves the server while a game runs: the record (GET .../record), which
 holds it, is given out only once the game is over.
 """

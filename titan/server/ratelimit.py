@@ -1,15 +1,17 @@
 """Per-client rate limits: token buckets keyed by the client's address, answered ``429`` with
 ``Retry-After`` when empty.
 
-Each kind of request has its own bucket per client: ``create`` (new games), ``import``
-(records), ``act`` (actions) and ``read`` (every other request, and WebSocket connections).
+Each kind of request has its own bucket per client: ``create`` (new games, rematches
+included), ``import`` (records), ``act`` (actions), ``chat`` (chat lines) and ``read`` (every
+other request, and WebSocket connections).
 A bucket holds up to ``burst`` requests and refills at ``burst / seconds`` a second, so a
 client may do ``burst`` at once and then ``burst`` per ``seconds`` for ever.
 
 Where the state lives, and why that is enough:
-- ``create`` and ``import`` buckets are rows of the database (``rate_buckets``), so every
-  server process on one PostgreSQL shares them: these are the requests that cost storage and
-  CPU for good, and a client spread over several processes by a proxy still gets one budget.
+- ``create``, ``import`` and ``chat`` buckets are rows of the database (``rate_buckets``), so
+  every server process on one PostgreSQL shares them: these are the requests that cost
+  storage and CPU for good, and a client spread over several processes by a proxy still gets
+  one budget.
   One short write per such request, beside the game it creates.
 - ``act`` and ``read`` buckets are kept in each process's memory: they are the hot path (a
   database write per read would double the database's work), and what they protect is that
@@ -43,7 +45,7 @@ from titan.server.db import transaction
 from titan.server.rates import Rate
 from titan.server.tables import rate_buckets
 
-SHARED = frozenset({"create", "import", "login"})  # in the database; the others per process
+SHARED = frozenset({"create", "import", "chat", "login"})  # in the database; others per process
 ACCOUNT = "titan.account"  # the scope key where titan.server.sessions puts the account's id
 REFUSAL_DELAY = 1.0  # seconds a refused request waits for its 429 (at most its Retry-After)
 MAX_MEMORY_KEYS = 100_000  # buckets a process keeps; the least recently used go first
@@ -176,8 +178,13 @@ def request_kind(scope: Scope) -> str:
             return "create"
         if path == "/api/games/import":
             return "import"
-        if path.startswith("/api/games/") and path.endswith("/actions"):
-            return "act"
+        if path.startswith("/api/games/"):
+            if path.endswith("/actions"):
+                return "act"
+            if path.endswith("/chat"):
+                return "chat"
+            if path.endswith("/rematch"):
+                return "create"  # it creates a game
     return "read"
 
 

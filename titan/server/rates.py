@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-KINDS = ("create", "import", "act", "read", "login")
+KINDS = ("create", "import", "act", "chat", "read", "login")
 
 
 class LimitError(ValueError):
@@ -30,6 +30,7 @@ DEFAULT_RATES: Mapping[str, Rate] = MappingProxyType(
         "create": Rate(20, 600),  # 20 games at once, then 2 a minute
         "import": Rate(5, 600),
         "act": Rate(100, 10),  # far beyond a person's clicks; a script plays at 10 a second
+        "chat": Rate(10, 20),  # chat lines: 10 at once, then one every 2 s
         "read": Rate(300, 10),
         # Every request that computes a password hash (register, log in, change the password,
         # delete the account): against guessing, and each costs 19 MiB and a core for a moment.
@@ -37,7 +38,7 @@ DEFAULT_RATES: Mapping[str, Rate] = MappingProxyType(
     }
 )
 
-_SPEC = re.compile(r"^\s*(create|import|act|read|login)\s*=\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$")
+_SPEC = re.compile(r"^\s*(create|import|act|chat|read|login)\s*=\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$")
 
 
 def parse_rates(text: str) -> Mapping[str, Rate]:

@@ -86,6 +86,8 @@ class GameService:
         self.offload: Offload = _in_thread
         # Told when a seat's token changes (the hub, which wakes the WebSockets); set by the app.
         self.on_seats: Callable[[str], None] = lambda game_id: None
+        # Told when a seat is taken (the chat's "joined" line); set by the app.
+        self.on_joined: Callable[[LiveGame, int], Awaitable[None]] = _nothing
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
 
@@ -104,6 +106,27 @@ class GameService:
         """A new game with a secret seed; returns it and each seat's token (None for bots).
         ``creator`` (a client's key) is held to the quotas; ``unlisted`` keeps it out of the
         lobby."""
+        row, game, tokens = await self.new_game(
+            variant, specs, options, unlisted=unlisted, creator=creator, manage_token=manage_token
+        )
+        await self.store.create(row)
+        live = LiveGame(row, game, [len(game.history)])
+        self._remember(live)
+        return live, tokens
+
+    async def new_game(
+        self,
+        variant: str,
+        specs: Sequence[SeatSpec],
+        options: Options,
+        *,
+        unlisted: bool = False,
+        creator: str | None = None,
+        manage_token: str | None = None,
+        tokens_now: bool = True,
+    ) -> tuple[GameRow, Game, list[str | None]]:
+        """A new game's row (not stored yet), the game, and each seat's token (see
+        :func:`titan.server.lobby.deal_seats`). Raises Invalid, OverQuota."""
         specs = check_seats(specs)
         await self._check_quota(creator, all(s.kind == "bot" for s in specs))
         seed = secrets.randbelow(MAX_SEED + 1)
@@ -112,7 +135,7 @@ class GameService:
             game = Game.new(variant, names, seed, options)
         except SetupError as exc:
             raise Invalid(exc.detail, path=exc.path) from None
-        seat_rows, tokens = deal_seats(specs)
+        seat_rows, tokens = deal_seats(specs, tokens_now)
         stamp = now()
         row = GameRow(
             id=new_game_id(),
@@ -131,10 +154,7 @@ class GameService:
             creator=creator,
             manage_hash=None if manage_token is None else hash_token(manage_token),
         )
-        await self.store.create(row)
-        live = LiveGame(row, game, [len(game.history)])
-        self._remember(live)
-        return live, tokens
+        return row, game, tokens
 
     async def import_record(
         self,
@@ -322,7 +342,8 @@ class GameService:
         """Mark a seat taken the first time its token is used (the lobby shows it)."""
         if not live.seats[seat].claimed:
             live.seats[seat].claimed = True
-            await self.store.claim(live.id, seat)
+            if await self.store.claim(live.id, seat):  # not another process before us
+                await self.on_joined(live, seat)
 
     async def record(self, game_id: str) -> dict[str, Any]:
         """The game's record, which holds the dice seed: only once the game is over."""
@@ -399,6 +420,10 @@ class GameService:
                     del self._cache[gid]
         for w in self.watchers:
             w.loaded(live)
+
+
+async def _nothing(live: LiveGame, seat: int) -> None:
+    pass
 
 
 class Offload(Protocol):

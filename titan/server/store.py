@@ -126,36 +126,9 @@ class Store:
 
     async def create(self, row: GameRow, log: Sequence[tuple[int, dict[str, Any]]] = ()) -> None:
         """A new game with its seats (and, for an import, its action log)."""
-        stamp = now()
 
         async def write(conn: AsyncConnection) -> None:
-            await conn.execute(
-                insert(games).values(
-                    id=row.id,
-                    variant=row.variant,
-                    options=row.options,
-                    seed=row.seed,
-                    status=row.status,
-                    version=row.version,
-                    digest=row.digest,
-                    to_move=row.to_move,
-                    winner=row.winner,
-                    created_at=stamp,
-                    updated_at=stamp,
-                    unlisted=row.unlisted,
-                    creator=row.creator,
-                    manage_hash=row.manage_hash,
-                )
-            )
-            await conn.execute(insert(seats), [_seat_values(row.id, s) for s in row.seats])
-            if log:
-                await conn.execute(
-                    insert(actions),
-                    [
-                        {"game_id": row.id, "n": n, "player": p, "action": a, "created_at": stamp}
-                        for n, (p, a) in enumerate(log)
-                    ],
-                )
+            await insert_game(conn, row, log)
 
         if self._group is not None:
             await self._group.run(write)
@@ -239,16 +212,16 @@ class Store:
         if not stored:
             raise Conflict(game_id, n)
 
-    async def claim(self, game_id: str, seat: int) -> None:
+    async def claim(self, game_id: str, seat: int) -> bool:
+        """Mark the seat taken; True if this call did (not another process before it)."""
         params = {"claim_game": game_id, "claim_seat": seat}
 
-        async def write(conn: AsyncConnection) -> None:
-            await conn.execute(_CLAIM, params)
+        async def write(conn: AsyncConnection) -> bool:
+            return (await conn.execute(_CLAIM, params)).rowcount == 1
 
         if self._group is not None:
-            await self._group.run(write)
-        else:
-            await self._reading(write)  # autocommit; and doing it twice does no harm
+            return await self._group.run(write)
+        return await self._reading(write)  # autocommit; and doing it twice does no harm
 
     async def rotate(self, game_id: str, seat: int, old_hash: str, new_token: str) -> bool:
         """Give a seat a new token, if it still has ``old_hash`` (two rotations at once: one
@@ -383,6 +356,14 @@ class Store:
 
         return await self._reading(read)
 
+    async def transact(self, write: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        """``write`` in one transaction, for the other tables' statements (chat, rematch)."""
+        return await self._transact(write)
+
+    async def read(self, read: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        """``read`` on a pooled connection, once more on a fresh one if that one was dead."""
+        return await self._reading(read)
+
     # --- inside ----------------------------------------------------------------------------------
 
     async def _reading(self, read: Callable[[AsyncConnection], Awaitable[T]]) -> T:
@@ -420,6 +401,40 @@ class Store:
         """The PostgreSQL append (autocommit: committed when it returns); did it store?"""
         async with self.engine.connect() as conn:
             return (await conn.execute(_PG_APPEND, params)).first() is not None
+
+
+async def insert_game(
+    conn: AsyncConnection, row: GameRow, log: Sequence[tuple[int, dict[str, Any]]] = ()
+) -> None:
+    """The statements that store a new game, its seats and (for an import) its actions."""
+    stamp = now()
+    await conn.execute(
+        insert(games).values(
+            id=row.id,
+            variant=row.variant,
+            options=row.options,
+            seed=row.seed,
+            status=row.status,
+            version=row.version,
+            digest=row.digest,
+            to_move=row.to_move,
+            winner=row.winner,
+            created_at=stamp,
+            updated_at=stamp,
+            unlisted=row.unlisted,
+            creator=row.creator,
+            manage_hash=row.manage_hash,
+        )
+    )
+    await conn.execute(insert(seats), [_seat_values(row.id, s) for s in row.seats])
+    if log:
+        await conn.execute(
+            insert(actions),
+            [
+                {"game_id": row.id, "n": n, "player": p, "action": a, "created_at": stamp}
+                for n, (p, a) in enumerate(log)
+            ],
+        )
 
 
 async def _sqlite_append(conn: AsyncConnection, params: dict[str, Any]) -> bool:

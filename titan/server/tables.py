@@ -18,6 +18,8 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
+    UniqueConstraint,
     false,
 )
 
@@ -46,6 +48,8 @@ games = Table(
     Column("creator", String(96), nullable=True),
     # sha256 hex of the creator's token, which may remove the game before its first action.
     Column("manage_hash", String(64), nullable=True),
+    # The game "play again" made of this one (titan.server.rematch), once someone asked.
+    Column("rematch", String(32), nullable=True),
     Index("ix_games_status_updated", "status", "updated_at"),
     Index("ix_games_creator_status", "creator", "status"),
 )
@@ -73,6 +77,27 @@ actions = Table(
     Column("player", Integer, nullable=False),
     Column("action", JSON, nullable=False),  # the engine's action JSON (titan.engine.actions)
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# Each game's chat (titan.server.chat): the players' lines, the spectators' and the server's
+# own (joins, withdrawals). Lines are numbered twice, as each reader may see them: ``n``
+# counts every line (what a seat reads), ``pn`` only the public ones (what a spectator reads;
+# NULL for a players' line), so a spectator's numbers show no gap where the players spoke.
+# Both are per game and gap-free: an insert takes the next of each, and two writers of the
+# same number collide on the primary key or the unique constraint (the loser tries again).
+chat_lines = Table(
+    "chat_lines",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("pn", Integer, nullable=True),
+    Column("channel", String(12), nullable=False),  # "players", "spectators" or "system"
+    Column("seat", Integer, nullable=True),  # who spoke (or whom a system line is about)
+    Column("name", String(64), nullable=False),  # as shown: the seat's or the spectator's name
+    Column("text", Text, nullable=False),
+    Column("at", Integer, nullable=False),  # the game's version (actions taken) when said
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("game_id", "pn", name="uq_chat_lines_public"),
 )
 
 # Rate limits shared by every server process (titan.server.ratelimit): one token bucket per

@@ -62,6 +62,25 @@ export interface GameCreated {
   seats: CreatedSeat[];
 }
 
+/** A chat line as this reader counts them (`i`); `text` and `name` are plain text, never HTML. */
+export interface ChatLine {
+  i: number;
+  channel: "players" | "spectators" | "system";
+  seat: number | null;
+  name: string;
+  text: string;
+  at: number;
+  time: string;
+}
+
+/** "Play again": the new game, and this seat's own link to it (none for a spectator). */
+export interface RematchLink {
+  game: string;
+  seat: number | null;
+  token: string | null;
+  url: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -106,10 +125,20 @@ export const api = {
   act: (id: string, token: string, action: Action) =>
     call<GameMessage>("POST", `/api/games/${encodeURIComponent(id)}/actions`, token, { action }),
   levels: () => call<{ levels: string[]; default: string }>("GET", "/api/levels"),
+  say: (id: string, token: string | null, text: string, channel: "players" | "spectators", name: string | null) =>
+    call<ChatLine>("POST", `/api/games/${encodeURIComponent(id)}/chat`, token, {
+      text,
+      channel,
+      ...(token ? {} : { name }),
+    }),
+  rematch: (id: string, token: string) =>
+    call<RematchLink>("POST", `/api/games/${encodeURIComponent(id)}/rematch`, token),
 };
 
 export type SocketMessage =
   | ({ type: "state" | "update" } & GameMessage)
+  | { type: "chat"; lines: ChatLine[] }
+  | ({ type: "rematch" } & RematchLink)
   | { type: "error"; error: string; rule?: string | null };
 
 /** A WebSocket that reconnects (with `since`, so nothing is missed or repeated) until closed. */
@@ -125,6 +154,8 @@ export class GameSocket {
     private readonly since: () => number,
     private readonly onMessage: (m: SocketMessage) => void,
     private readonly onStatus: (connected: boolean) => void,
+    // The chat's cursor: the socket then carries the chat and "play again" too.
+    private readonly chatSince: () => number = () => 0,
   ) {
     this.open();
     window.addEventListener("online", this.reopenNow);
@@ -139,7 +170,7 @@ export class GameSocket {
 
   private open(): void {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = new URLSearchParams({ since: String(this.since()) });
+    const q = new URLSearchParams({ since: String(this.since()), chat_since: String(this.chatSince()) });
     // The token travels as a subprotocol, never in the URL (which access logs keep).
     const protocols = this.token ? ["titan", `bearer.${this.token}`] : ["titan"];
     const ws = new WebSocket(

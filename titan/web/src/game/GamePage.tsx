@@ -9,6 +9,7 @@ import { loadVariant, type VariantData } from "../variant";
 import type { Action, Event, Struck } from "../wire";
 import { Battle } from "./Battle";
 import { Board } from "./Board";
+import { Chat } from "./Chat";
 import { useGameClient } from "./connection";
 import { EventLog } from "./EventLog";
 import { useAutoplay } from "./autoplay";
@@ -18,6 +19,7 @@ import { useKeys } from "./keys";
 import { useTurnNotice } from "./notify";
 import { PromptPanel } from "./PromptPanel";
 import { Sheet } from "./Sheet";
+import { Rematch } from "./Rematch";
 import { Status } from "./Status";
 import { type Offer, type Ui, UiContext } from "./ui";
 
@@ -128,8 +130,10 @@ export function GamePage(props: { gameId: string }) {
               </p>
             )}
             <PromptPanel />
+            <Rematch client={client} over={view.over} rematch={snap.rematch} seated={seat.token !== null} />
             <Status />
             <EventLog events={hot.events} notes={notes} />
+            <Chat client={client} lines={snap.chat} token={seat.token} />
           </Sheet>
         </div>
       </main>

@@ -3,8 +3,8 @@
 // history are kept; a reconnect asks for the events since the last one received, so a reload,
 // a dropped network or a new day restores exactly the same view.
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, GameSocket, type GameMessage, type SocketMessage } from "../api";
-import type { HeldSeat } from "../session";
+import { api, ApiError, type ChatLine, GameSocket, type GameMessage, type RematchLink, type SocketMessage } from "../api";
+import { holdSeat, type HeldSeat } from "../session";
 import type { Action, Event, PlayerView, Prompt } from "../wire";
 
 export interface SeatState {
@@ -25,6 +25,8 @@ export interface Snapshot {
   error: string | null;
   errorRule: string | null;
   busy: boolean;
+  chat: ChatLine[]; // the game's chat as this browser may read it, by `i`
+  rematch: RematchLink | null; // the game played again, once someone asked
 }
 
 export class GameClient {
@@ -48,7 +50,7 @@ export class GameClient {
       status: "",
       connected: false,
     }));
-    this.snapshot = { seats, error: null, errorRule: null, busy: false };
+    this.snapshot = { seats, error: null, errorRule: null, busy: false, chat: [], rematch: null };
     seats.forEach((s, i) => {
       this.sockets.push(
         new GameSocket(
@@ -57,6 +59,7 @@ export class GameClient {
           () => this.snapshot.seats[i]?.next ?? 0,
           (m) => this.receive(i, m),
           (connected) => this.patchSeat(i, { connected }),
+          () => this.chatNext(),
         ),
       );
     });
@@ -85,7 +88,55 @@ export class GameClient {
       this.set({ error: m.error, errorRule: m.rule ?? null });
       return;
     }
+    if (m.type === "chat") {
+      this.addChat(m.lines);
+      return;
+    }
+    if (m.type === "rematch") {
+      this.rematched(i, m);
+      return;
+    }
     this.apply(i, m);
+  }
+
+  /** The next chat line's number as this browser counts (every seat held counts alike). */
+  private chatNext(): number {
+    const last = this.snapshot.chat[this.snapshot.chat.length - 1];
+    return last ? last.i + 1 : 0;
+  }
+
+  /** Lines from any of the sockets (or a post's answer), each once, in order. */
+  addChat(lines: ChatLine[]): void {
+    const known = new Set(this.snapshot.chat.map((l) => l.i));
+    const fresh = lines.filter((l) => !known.has(l.i));
+    if (!fresh.length) return;
+    this.set({ chat: [...this.snapshot.chat, ...fresh].sort((a, b) => a.i - b.i) });
+  }
+
+  /** A seat's own link to the new game is kept like any seat's, so the new game's page
+   * opens with every seat held here (a hot-seat game stays one). */
+  private rematched(i: number, m: RematchLink): void {
+    const s = this.snapshot.seats[i];
+    if (s && m.token && m.seat !== null) holdSeat(m.game, { seat: m.seat, name: s.name, token: m.token });
+    this.set({ rematch: { ...m, token: null } });
+  }
+
+  /** Ask for "play again" with every seat held here; each gets its own link. */
+  async playAgain(): Promise<string | null> {
+    let game: string | null = null;
+    for (const s of this.snapshot.seats) {
+      if (!s.token) continue;
+      try {
+        const link = await api.rematch(this.gameId, s.token);
+        if (link.token && link.seat !== null) holdSeat(link.game, { seat: link.seat, name: s.name, token: link.token });
+        game = link.game;
+      } catch (e) {
+        const err = e instanceof ApiError ? e : new ApiError(0, String(e));
+        this.set({ error: err.message, errorRule: err.rule });
+        return null;
+      }
+    }
+    return game;
   }
 
   /** Take a message (from the socket or an action's reply) unless an equal or newer one
