@@ -87,7 +87,8 @@ export const account = {
     await call<null>("DELETE", "/api/account", { password });
     set(null);
   },
-  claim: (game_id: string, token: string) => call<{ game_id: string; seat: number }>("POST", "/api/account/seats", { game_id, token }),
+  claim: (game_id: string, token: string) =>
+    call<{ game_id: string; seat: number }>("POST", "/api/account/seats", { game_id, token }),
   games: () => call<{ games: AccountGame[] }>("GET", "/api/account/games").then((r) => r.games),
   /** Brings the account's seats in a game to this browser (as if their links were opened). */
   async open(gameId: string): Promise<void> {

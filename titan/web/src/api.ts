@@ -93,7 +93,7 @@ export class ApiError extends Error {
 
 async function call<T>(method: string, path: string, token?: string | null, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
-  if (token) headers["Authorization"] = `Bearer ${token}`;
+  if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response: Response;
   try {
@@ -115,8 +115,7 @@ async function call<T>(method: string, path: string, token?: string | null, body
 }
 
 export const api = {
-  games: (status?: string) =>
-    call<{ games: GameSummary[] }>("GET", `/api/games${status ? `?status=${status}` : ""}`),
+  games: (status?: string) => call<{ games: GameSummary[] }>("GET", `/api/games${status ? `?status=${status}` : ""}`),
   game: (id: string) => call<GameSummary>("GET", `/api/games/${encodeURIComponent(id)}`),
   create: (seats: SeatSpec[], options: GameOptions, unlisted = false, variant = "default") =>
     call<GameCreated>("POST", "/api/games", null, { variant, seats, options, unlisted }),

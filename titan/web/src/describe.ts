@@ -22,7 +22,12 @@ export function describeAction(a: Action): string {
     case "mulligan":
       return "Mulligan: roll again";
     case "move": {
-      const how = a.teleport === "tower" ? ` by tower teleport (showing ${a.lord ?? "a lord"})` : a.teleport === "titan" ? " by Titan teleport" : "";
+      const how =
+        a.teleport === "tower"
+          ? ` by tower teleport (showing ${a.lord ?? "a lord"})`
+          : a.teleport === "titan"
+            ? " by Titan teleport"
+            : "";
       const side = a.side ? `, entering from the ${a.side}` : "";
       return `Move ${a.legion} to ${a.land}${how}${side}`;
     }
@@ -39,7 +44,9 @@ export function describeAction(a: Action): string {
     case "dont_flee":
       return "Stand and face them";
     case "propose":
-      return a.proposals.length === 1 && a.proposals[0] ? `Propose: ${describeProposal(a.proposals[0])}` : `Propose ${a.proposals.length} agreements`;
+      return a.proposals.length === 1 && a.proposals[0]
+        ? `Propose: ${describeProposal(a.proposals[0])}`
+        : `Propose ${a.proposals.length} agreements`;
     case "accept":
       return `Accept: ${describeProposal(a.proposal)}`;
     case "no_more_proposals":
@@ -55,7 +62,7 @@ export function describeAction(a: Action): string {
     case "decline":
       return "Decline";
     case "muster":
-      return `Muster ${a.creature} in ${a.legion}${a.reveal && a.reveal.length ? ` (showing ${a.reveal.join(", ")})` : ""}`;
+      return `Muster ${a.creature} in ${a.legion}${a.reveal?.length ? ` (showing ${a.reveal.join(", ")})` : ""}`;
     case "done_mustering":
       return "Done mustering";
     case "battle_move":

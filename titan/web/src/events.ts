@@ -112,7 +112,11 @@ const TELEPORTED: Record<Teleport, (lord: string | null) => string> = {
 };
 
 /** One event in a sentence, for the seat of `view` ("you"), or a spectator. */
-export function describeEvent(e: Event, view: PlayerView, ctx: EventContext = { attacker: null, defender: null, land: null }): string {
+export function describeEvent(
+  e: Event,
+  view: PlayerView,
+  ctx: EventContext = { attacker: null, defender: null, land: null },
+): string {
   const w = new Words(view, ctx);
   return capitalise(sentence(e, w, view));
 }

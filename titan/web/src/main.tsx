@@ -7,9 +7,9 @@ import { ReplayPage } from "./replay/ReplayPage";
 
 function App() {
   const r = /^\/games\/([^/]+)\/replay$/.exec(location.pathname);
-  if (r && r[1]) return <ReplayPage gameId={decodeURIComponent(r[1])} />;
+  if (r?.[1]) return <ReplayPage gameId={decodeURIComponent(r[1])} />;
   const m = /^\/games\/([^/]+)$/.exec(location.pathname);
-  return m && m[1] ? <GamePage gameId={decodeURIComponent(m[1])} /> : <Lobby />;
+  return m?.[1] ? <GamePage gameId={decodeURIComponent(m[1])} /> : <Lobby />;
 }
 
 const root = document.getElementById("app");

@@ -45,7 +45,9 @@ export function holdSeat(id: string, seat: HeldSeat): void {
     game = { id, seats: [], created: new Date().toISOString() };
     games.unshift(game);
   }
-  game.seats = [...game.seats.filter((s) => s.seat !== seat.seat && s.token !== seat.token), seat].sort((a, b) => a.seat - b.seat);
+  game.seats = [...game.seats.filter((s) => s.seat !== seat.seat && s.token !== seat.token), seat].sort(
+    (a, b) => a.seat - b.seat,
+  );
   write(games);
 }
 

@@ -4,10 +4,10 @@
 // phasing side, step). Clicks pick characters and answer the decision through interaction.ts.
 import { styleOf } from "../colours";
 import type { BattleStep, BattleView, FighterView, Side, Struck } from "../wire";
-import { Tray } from "./battle/Tray";
 import { BattleMap } from "./battle/BattleMap";
 import { StrikeResult } from "./battle/Dice";
 import { interaction } from "./battle/interaction";
+import { Tray } from "./battle/Tray";
 import { useUi } from "./ui";
 
 const LAST_TURN = 7; // 10.5
@@ -40,14 +40,32 @@ export function Battle(props: { battle: BattleView; lastStrike?: Struck | null }
       <BattleHeader battle={battle} name={(s) => owner(s)?.name ?? s} />
       {/* Room for the dice is kept from the start, so the map does not jump when they come. */}
       <div class="last-strike">
-        {props.lastStrike ? <StrikeResult strike={props.lastStrike} /> : <p class="no-dice">No strike yet in this battle.</p>}
+        {props.lastStrike ? (
+          <StrikeResult strike={props.lastStrike} />
+        ) : (
+          <p class="no-dice">No strike yet in this battle.</p>
+        )}
       </div>
       <div class="battle-field">
-        <Tray side="attacker" who={owner("attacker")?.name ?? "?"} style={colour("attacker")} off={off("attacker")} gone={gone("attacker")} it={it} />
+        <Tray
+          side="attacker"
+          who={owner("attacker")?.name ?? "?"}
+          style={colour("attacker")}
+          off={off("attacker")}
+          gone={gone("attacker")}
+          it={it}
+        />
         <div class="battle-map">
           <BattleMap battle={battle} it={it} colour={colour} lastStrike={props.lastStrike ?? null} />
         </div>
-        <Tray side="defender" who={owner("defender")?.name ?? "?"} style={colour("defender")} off={off("defender")} gone={gone("defender")} it={it} />
+        <Tray
+          side="defender"
+          who={owner("defender")?.name ?? "?"}
+          style={colour("defender")}
+          off={off("defender")}
+          gone={gone("defender")}
+          it={it}
+        />
       </div>
     </div>
   );
@@ -72,7 +90,9 @@ function BattleHeader(props: { battle: BattleView; name: (s: Side) => string }) 
       {b.reinforce_window && <span title="Rule 14">the defender may reinforce</span>}
       {(lastTurn || b.time_loss) && (
         <span data-time-loss style={{ color: "var(--warn)", fontWeight: 600 }} title="Rule 10.5">
-          {b.time_loss ? "Time loss: the attacker loses (10.5)" : "Last turn: unless the battle ends now, the attacker loses by time loss (10.5)"}
+          {b.time_loss
+            ? "Time loss: the attacker loses (10.5)"
+            : "Last turn: unless the battle ends now, the attacker loses by time loss (10.5)"}
         </span>
       )}
     </div>

@@ -41,7 +41,8 @@ export function BattleEstimate() {
   const [state, setState] = useState<{ key: string; est?: Estimate; error?: string; busy?: boolean } | null>(null);
   const key = eng ? `${eng.land}/${eng.attacker}/${eng.defender}` : "";
   useEffect(() => setState(null), [key]);
-  if (!eng || eng.battle || view.you === null || (view.you !== eng.attacker_owner && view.you !== eng.defender_owner)) return null;
+  if (!eng || eng.battle || view.you === null || (view.you !== eng.attacker_owner && view.you !== eng.defender_owner))
+    return null;
   const ask = async () => {
     setState({ key, busy: true });
     try {
@@ -76,9 +77,9 @@ export function BattleEstimate() {
             </tbody>
           </table>
           <p class="hint">
-            Characters left on average: attacker {est.mean_left.attacker.toFixed(1)}, defender {est.mean_left.defender.toFixed(1)}. Fought out{" "}
-            {est.trials} times by the {est.level} computer players; ranges are 95% intervals; no angel summoned and no
-            reinforcement.
+            Characters left on average: attacker {est.mean_left.attacker.toFixed(1)}, defender{" "}
+            {est.mean_left.defender.toFixed(1)}. Fought out {est.trials} times by the {est.level} computer players;
+            ranges are 95% intervals; no angel summoned and no reinforcement.
           </p>
         </>
       )}

@@ -27,7 +27,14 @@ export function Board() {
   const acting = actingLegions(prompt);
   // The legion whose destinations are shown: the selection, or the only legion that may move.
   const movers = [...acting];
-  const mover = prompt?.kind === "move" ? (selected && acting.has(selected) ? selected : movers.length === 1 ? movers[0] ?? null : null) : null;
+  const mover =
+    prompt?.kind === "move"
+      ? selected && acting.has(selected)
+        ? selected
+        : movers.length === 1
+          ? (movers[0] ?? null)
+          : null
+      : null;
   const moveTargets = movesByLand(prompt, mover);
   const engageLands = new Set(optionsOf(prompt, "engage").map((e) => e.land));
   const isTarget = (land: number) => moveTargets.has(land) || engageLands.has(land);
@@ -86,28 +93,36 @@ export function Board() {
         }}
       >
         <defs>
-          <marker id="move-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+          <marker
+            id="move-head"
+            viewBox="0 0 10 10"
+            refX="8"
+            refY="5"
+            markerWidth="5"
+            markerHeight="5"
+            orient="auto-start-reverse"
+          >
             <path d="M0,0 L10,5 L0,10 z" fill="#222" />
           </marker>
         </defs>
         <g class="zoomed" transform={zoom.transform || undefined}>
-        <g class="lands">
-          {ordered.map((land) => {
-            const g = geometry.get(land.label);
-            return g ? (
-              <Land
-                land={land}
-                g={g}
-                legions={byLand.get(land.label) ?? []}
-                target={isTarget(land.label)}
-                engaged={engagedLand === land.label}
-                onLand={onLand}
-                markers={markers}
-              />
-            ) : null;
-          })}
-        </g>
-        <MovePaths legions={view.legions} geometry={geometry} />
+          <g class="lands">
+            {ordered.map((land) => {
+              const g = geometry.get(land.label);
+              return g ? (
+                <Land
+                  land={land}
+                  g={g}
+                  legions={byLand.get(land.label) ?? []}
+                  target={isTarget(land.label)}
+                  engaged={engagedLand === land.label}
+                  onLand={onLand}
+                  markers={markers}
+                />
+              ) : null;
+            })}
+          </g>
+          <MovePaths legions={view.legions} geometry={geometry} />
         </g>
       </svg>
       <ZoomControls z={zoom} />
@@ -118,7 +133,9 @@ export function Board() {
       )}
       {mover && (
         <p class="board-hint">
-          {moveTargets.size > 0 ? `${mover}: choose a highlighted land (${moveTargets.size}).` : `${mover} has no legal move.`}
+          {moveTargets.size > 0
+            ? `${mover}: choose a highlighted land (${moveTargets.size}).`
+            : `${mover} has no legal move.`}
         </p>
       )}
     </div>

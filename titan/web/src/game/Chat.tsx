@@ -3,7 +3,7 @@
 // with a count of lines not yet read. Every name and line is put on the page as text, never
 // as HTML: a line such as "<script>…" shows exactly as it was typed.
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, type ChatLine } from "../api";
+import { ApiError, api, type ChatLine } from "../api";
 import type { GameClient } from "./connection";
 
 type Tab = "players" | "spectators";
@@ -106,12 +106,20 @@ export function Chat(props: { client: GameClient; lines: ChatLine[]; token: stri
           if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
         }}
       >
-        {shown.length === 0 && <li class="chat-empty">{tab === "players" ? "Only the players read this." : "Anyone watching reads this."}</li>}
+        {shown.length === 0 && (
+          <li class="chat-empty">
+            {tab === "players" ? "Only the players read this." : "Anyone watching reads this."}
+          </li>
+        )}
         {shown.map((l) => (
           <Line key={l.i} line={l} />
         ))}
       </ol>
-      {error && <p class="error" data-chat-error>{error}</p>}
+      {error && (
+        <p class="error" data-chat-error>
+          {error}
+        </p>
+      )}
       <form class="chat-form" onSubmit={send}>
         {!player && (
           <input

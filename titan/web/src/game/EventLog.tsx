@@ -79,7 +79,16 @@ export function EventLog(props: { events: Event[]; notes?: LogNote[] }) {
   return (
     <section class="log" data-log aria-label="Game log">
       <h2>Log</h2>
-      <div class="log-scroll" ref={box} onScroll={onScroll} aria-live="polite" tabIndex={0} aria-label="Game log">
+      <div
+        class="log-scroll"
+        ref={box}
+        onScroll={onScroll}
+        role="log"
+        aria-live="polite"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keyboard (axe: scrollable-region-focusable)
+        tabIndex={0}
+        aria-label="Game log entries"
+      >
         {groups.length === 0 && <p class="log-empty">Nothing has happened yet.</p>}
         {groups.map((g) => (
           <div class="log-turn" data-turn={g.turn} key={`${g.turn}-${g.items[0]?.index ?? g.title}`}>
@@ -88,15 +97,15 @@ export function EventLog(props: { events: Event[]; notes?: LogNote[] }) {
               <ol start={g.items[0]?.n ?? 1}>
                 {g.items.map((item) => (
                   <>
-                  <Notes notes={notes.get(item.index)} />
-                  <li
-                    value={item.n}
-                    data-event={item.event.type}
-                    class={item.secret ? "secret" : undefined}
-                    title={item.secret ? "Not everyone sees this" : undefined}
-                  >
-                    {item.text}
-                  </li>
+                    <Notes notes={notes.get(item.index)} />
+                    <li
+                      value={item.n}
+                      data-event={item.event.type}
+                      class={item.secret ? "secret" : undefined}
+                      title={item.secret ? "Not everyone sees this" : undefined}
+                    >
+                      {item.text}
+                    </li>
                   </>
                 ))}
                 {g === groups[groups.length - 1] && <Notes notes={notes.get(Infinity)} />}

@@ -7,19 +7,19 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { heldGame, holdSeat, tokenFromFragment } from "../session";
 import { loadVariant, type VariantData } from "../variant";
 import type { Action, Event, Struck } from "../wire";
+import { useAutoplay } from "./autoplay";
 import { Battle } from "./Battle";
 import { Board } from "./Board";
 import { Chat } from "./Chat";
 import { useGameClient } from "./connection";
 import { EventLog } from "./EventLog";
-import { useAutoplay } from "./autoplay";
 import { Handover, useHotSeat } from "./Handover";
 import { KeepSeat } from "./KeepSeat";
 import { useKeys } from "./keys";
 import { useTurnNotice } from "./notify";
 import { PromptPanel } from "./PromptPanel";
-import { Sheet } from "./Sheet";
 import { Rematch } from "./Rematch";
+import { Sheet } from "./Sheet";
 import { Status } from "./Status";
 import { type Offer, type Ui, UiContext } from "./ui";
 
@@ -66,7 +66,7 @@ export function GamePage(props: { gameId: string }) {
   useTurnNotice(prompt !== null && seat?.seat !== null, myName || seat?.name || "");
   useKeys(client, shown, prompt, select);
 
-  if (!seat || !seat.view || !variant) {
+  if (!seat?.view || !variant) {
     return <main class="loading">{snap.error ? <p class="error">{snap.error}</p> : <p>Loading the game…</p>}</main>;
   }
   if (hot.handoverTo !== null) {
@@ -105,7 +105,13 @@ export function GamePage(props: { gameId: string }) {
   const me = view.you !== null ? view.players[view.you] : null;
   return (
     <UiContext.Provider value={ui}>
-      <main class="game" data-seat={view.you ?? "spectator"} data-version={seat.version} data-turn={view.turn} data-busy={snap.busy ? "" : undefined}>
+      <main
+        class="game"
+        data-seat={view.you ?? "spectator"}
+        data-version={seat.version}
+        data-turn={view.turn}
+        data-busy={snap.busy ? "" : undefined}
+      >
         <header>
           <a href="/">Lobby</a>
           <span class="title">
@@ -117,11 +123,17 @@ export function GamePage(props: { gameId: string }) {
               ? `Game over after turn ${view.turn}`
               : `Turn ${view.turn} · ${view.players[view.active]?.name ?? "?"}'s ${view.phase} phase`}
           </span>
-          {!seat.connected && <span class="offline" data-offline>reconnecting…</span>}
+          {!seat.connected && (
+            <span class="offline" data-offline>
+              reconnecting…
+            </span>
+          )}
           <KeepSeat gameId={props.gameId} />
         </header>
         <div class="play" data-showing={battle ? "battle" : "board"}>
-          <div class="boards">{battle ? <Battle battle={battle} lastStrike={lastStrikeOf(seat.events)} /> : <Board />}</div>
+          <div class="boards">
+            {battle ? <Battle battle={battle} lastStrike={lastStrikeOf(seat.events)} /> : <Board />}
+          </div>
           <Sheet>
             {snap.error && (
               <p class="error" data-error onClick={() => client.clearError()}>

@@ -12,7 +12,7 @@ export function Handover(props: { name: string; onReady: () => void }) {
     <main class="handover" data-handover>
       <h1>Pass the screen to {props.name}</h1>
       <p>The board stays hidden until {props.name} is ready.</p>
-      <button data-action="handover" autofocus onClick={props.onReady}>
+      <button type="button" data-action="handover" autofocus onClick={props.onReady}>
         I am {props.name}: show my game
       </button>
     </main>
@@ -62,7 +62,9 @@ export function useHotSeat(seats: SeatState[], deciding: number): HotSeat {
       }, 2000);
       return () => clearTimeout(late);
     }
-    const open = watchers.every((w) => w?.view && secretsShown(next.view!, next.prompt, w.view).length === 0);
+    const nextView = next.view;
+    const open =
+      nextView !== null && watchers.every((w) => w?.view && secretsShown(nextView, next.prompt, w.view).length === 0);
     setShown(deciding);
     setAudience(open && audience.length > 0 ? [...audience, deciding] : []);
   }, [deciding, shown, seats, audience, shared]);

@@ -38,7 +38,13 @@ export function KeepSeat(props: { gameId: string }) {
   };
   return (
     <span class="keep-seat">
-      <button type="button" class="secondary" data-action="keep-seat" onClick={() => void keep()} title={`Keep ${held.length > 1 ? "these seats" : "this seat"} in ${me.name}'s account, to open from any device`}>
+      <button
+        type="button"
+        class="secondary"
+        data-action="keep-seat"
+        onClick={() => void keep()}
+        title={`Keep ${held.length > 1 ? "these seats" : "this seat"} in ${me.name}'s account, to open from any device`}
+      >
         Keep in my account
       </button>
       {error && <span class="error">{error}</span>}

@@ -15,10 +15,18 @@ export function Preferences() {
       <summary>Automation{ui.hotSeat ? ` for ${ui.seatName}` : ""}</summary>
       {keys.map((k) => (
         <label style={{ display: "block" }}>
-          <input type="checkbox" data-pref={k} checked={prefs[k]} onChange={(e) => setPrefs({ ...prefs, [k]: e.currentTarget.checked })} /> {PREF_LABELS[k]}
+          <input
+            type="checkbox"
+            data-pref={k}
+            checked={prefs[k]}
+            onChange={(e) => setPrefs({ ...prefs, [k]: e.currentTarget.checked })}
+          />{" "}
+          {PREF_LABELS[k]}
         </label>
       ))}
-      <p style={{ fontSize: ".85em", margin: ".2rem 0" }}>Each answer given for you is written in the log (“automatically: …”).</p>
+      <p style={{ fontSize: ".85em", margin: ".2rem 0" }}>
+        Each answer given for you is written in the log (“automatically: …”).
+      </p>
     </details>
   );
 }

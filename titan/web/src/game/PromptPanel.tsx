@@ -2,13 +2,14 @@
 // Decisions with a board interaction (moves, maneuvers, strikes...) have their own panels
 // (registered in PANELS); any other decision, and the remaining options of those, are offered
 // as buttons, so no decision the rules give a player can be missing.
+
+import { useState } from "preact/hooks";
 import { describeAction } from "../describe";
 import { GameOverLinks } from "../replay/links";
-import { useState } from "preact/hooks";
 import type { Action, Decision } from "../wire";
+import { mayConcedeLater } from "./automation";
 import { BATTLE_PANELS } from "./battlePanels";
 import { ENGAGEMENT_PANELS } from "./engagementPanels";
-import { mayConcedeLater } from "./automation";
 import { MASTER_PANELS } from "./masterPanels";
 import { ConcedeButton, Preferences } from "./Preferences";
 import { type PanelSpec, useUi } from "./ui";
@@ -41,7 +42,7 @@ export function PromptPanel() {
   const ui = useUi();
   const { prompt, view, offer } = ui;
   if (!prompt) {
-    const who = view.deciding >= 0 ? view.players[view.deciding]?.name ?? "?" : null;
+    const who = view.deciding >= 0 ? (view.players[view.deciding]?.name ?? "?") : null;
     return (
       <section class="prompt waiting" data-prompt={view.over ? "game_over" : "none"}>
         <ConcedeButton />
@@ -63,7 +64,8 @@ export function PromptPanel() {
   const unclaimed = spec ? prompt.options.filter((o) => !spec.handles(o)) : prompt.options;
   // Withdrawing (errata 20.4) ends a player's game: kept apart, behind a second click.
   // Conceding an engagement is the standing Concede button's (Preferences.tsx) where it shows.
-  const standing = mayConcedeLater(view) && prompt.kind !== "concession_offered" && prompt.kind !== "battle_may_concede";
+  const standing =
+    mayConcedeLater(view) && prompt.kind !== "concession_offered" && prompt.kind !== "battle_may_concede";
   const rest = unclaimed.filter((o) => o.type !== "withdraw" && !(standing && o.type === "concede"));
   const withdraw = unclaimed.find((o) => o.type === "withdraw");
   return (
@@ -73,24 +75,38 @@ export function PromptPanel() {
         {DECISION_TITLE[prompt.kind]}
       </h2>
       <ConcedeButton />
-      {prompt.roll != null && <p class="roll">Movement roll: <b data-roll={prompt.roll}>{prompt.roll}</b></p>}
+      {prompt.roll != null && (
+        <p class="roll">
+          Movement roll: <b data-roll={prompt.roll}>{prompt.roll}</b>
+        </p>
+      )}
       {prompt.battle_turn != null && <p>Battle turn {prompt.battle_turn} of 7</p>}
       {offer && (
         <div class="offer" data-offer>
           <p>{offer.title}</p>
           {offer.choices.map((c) => (
-            <button data-action={c.action.type} onClick={() => { ui.setOffer(null); ui.act(c.action); }} disabled={ui.busy}>
+            <button
+              type="button"
+              data-action={c.action.type}
+              onClick={() => {
+                ui.setOffer(null);
+                ui.act(c.action);
+              }}
+              disabled={ui.busy}
+            >
               {c.label}
             </button>
           ))}
-          <button class="secondary" onClick={() => ui.setOffer(null)}>Cancel</button>
+          <button type="button" class="secondary" onClick={() => ui.setOffer(null)}>
+            Cancel
+          </button>
         </div>
       )}
       {spec && <spec.Panel />}
       {rest.length > 0 && (
         <div class="options">
           {rest.map((o) => (
-            <button data-action={o.type} onClick={() => ui.act(o)} disabled={ui.busy}>
+            <button type="button" data-action={o.type} onClick={() => ui.act(o)} disabled={ui.busy}>
               {describeAction(o)}
             </button>
           ))}
@@ -110,15 +126,15 @@ function Withdraw(props: { action: Action }) {
       {asked ? (
         <p>
           Leave the game for good? Your legions are removed.{" "}
-          <button data-action="withdraw" onClick={() => ui.act(props.action)} disabled={ui.busy}>
+          <button type="button" data-action="withdraw" onClick={() => ui.act(props.action)} disabled={ui.busy}>
             Yes, withdraw
           </button>
-          <button class="secondary" onClick={() => setAsked(false)}>
+          <button type="button" class="secondary" onClick={() => setAsked(false)}>
             No
           </button>
         </p>
       ) : (
-        <button class="link" data-ask-withdraw onClick={() => setAsked(true)}>
+        <button type="button" class="link" data-ask-withdraw onClick={() => setAsked(true)}>
           Withdraw from the game…
         </button>
       )}

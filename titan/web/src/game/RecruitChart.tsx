@@ -38,7 +38,9 @@ function titanVariant(): Promise<boolean> {
   if (!p) {
     p = id
       ? fetch(`/api/games/${id}`).then(async (r) =>
-          r.ok ? Boolean(((await r.json()) as { options?: { titan_variant?: boolean } }).options?.titan_variant) : false,
+          r.ok
+            ? Boolean(((await r.json()) as { options?: { titan_variant?: boolean } }).options?.titan_variant)
+            : false,
         )
       : Promise.resolve(false);
     options.set(id, p);
@@ -56,7 +58,10 @@ function useMusters(legion: LegionView | null): Chart | null {
     let live = true;
     titanVariant()
       .then((tv) => musters(names, tv))
-      .then((c) => live && setChart(c), () => undefined);
+      .then(
+        (c) => live && setChart(c),
+        () => undefined,
+      );
     return () => {
       live = false;
     };
@@ -71,14 +76,21 @@ function useTowerCreatures(): string[] | null {
   useEffect(() => {
     titanVariant()
       .then((tv) => musters([], tv))
-      .then((c) => setNames(c.Tower ?? []), () => undefined);
+      .then(
+        (c) => setNames(c.Tower ?? []),
+        () => undefined,
+      );
   }, []);
   return names;
 }
 
 function Card(props: { c: CharacterData }) {
   const { c } = props;
-  const traits = [c.flies ? "flies" : "", c.rangestrikes ? "rangestrikes" : "", c.magic_missile ? "magic missile" : ""].filter(Boolean);
+  const traits = [
+    c.flies ? "flies" : "",
+    c.rangestrikes ? "rangestrikes" : "",
+    c.magic_missile ? "magic missile" : "",
+  ].filter(Boolean);
   return (
     <div class="creature-card" data-card={c.name} role="note">
       <b>{c.name}</b> · power {c.power} · skill {c.skill} · {c.class}
@@ -138,7 +150,11 @@ export function RecruitChart() {
               <td>
                 {steps.map(([name, need], i) => (
                   <span class="step">
-                    {i > 0 && <span class="need" title={`${need} of the one before muster it`}>{need}→</span>}
+                    {i > 0 && (
+                      <span class="need" title={`${need} of the one before muster it`}>
+                        {need}→
+                      </span>
+                    )}
                     <Name terrain={terrain} name={name} />
                   </span>
                 ))}
@@ -154,7 +170,9 @@ export function RecruitChart() {
                 </span>
               ))}
               <span class="step">
-                <span class="need" title="with the Titan or a Warlock (18.5)">Titan→</span>
+                <span class="need" title="with the Titan or a Warlock (18.5)">
+                  Titan→
+                </span>
                 <Name terrain="Tower" name={tower.warlock} />
               </span>
               <span class="step">

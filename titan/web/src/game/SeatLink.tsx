@@ -22,7 +22,8 @@ export function SeatLink() {
     }
   };
   const replace = async () => {
-    if (!window.confirm("Replace this seat's link? Whoever holds the old one loses the seat; this browser keeps it.")) return;
+    if (!window.confirm("Replace this seat's link? Whoever holds the old one loses the seat; this browser keeps it."))
+      return;
     const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/token`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}` },

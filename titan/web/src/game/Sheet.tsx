@@ -14,7 +14,10 @@ function summary(ui: ReturnType<typeof useUi>): string {
     const roll = prompt.roll != null ? ` · roll ${prompt.roll}` : "";
     return `${DECISION_TITLE[prompt.kind]}${roll}`;
   }
-  if (view.over) return view.winner !== null ? `Game over: ${view.players[view.winner]?.name ?? "?"} wins` : "Game over: nobody wins";
+  if (view.over)
+    return view.winner !== null
+      ? `Game over: ${view.players[view.winner]?.name ?? "?"} wins`
+      : "Game over: nobody wins";
   const who = view.deciding >= 0 ? view.players[view.deciding]?.name : null;
   return who ? `Waiting for ${who}` : "Waiting";
 }
@@ -28,7 +31,11 @@ export function Sheet(props: { children: ComponentChildren }) {
   }, [kind]);
   const line = summary(ui);
   return (
-    <aside class={`sheet${raised ? " raised" : " lowered"}`} data-sheet={raised ? "raised" : "lowered"} aria-label="Decision, status and log">
+    <aside
+      class={`sheet${raised ? " raised" : " lowered"}`}
+      data-sheet={raised ? "raised" : "lowered"}
+      aria-label="Decision, status and log"
+    >
       <button
         type="button"
         class="sheet-handle"

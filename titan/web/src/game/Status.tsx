@@ -18,19 +18,30 @@ function PlayerRow(props: { p: PlayerInfo; view: PlayerView }) {
       class={[p.alive ? "" : "dead", active ? "active" : "", p.index === view.you ? "you" : ""].join(" ").trim()}
       aria-current={active ? "true" : undefined}
     >
-      <td class="turn-mark" title={active ? "Whose turn it is" : undefined}>{active ? "▶" : ""}</td>
+      <td class="turn-mark" title={active ? "Whose turn it is" : undefined}>
+        {active ? "▶" : ""}
+      </td>
       <td class="who">
         <span class="swatch" style={{ background: style.fill }} title={style.label} />
-        <span class="colour-label">{p.colour ? style.label : "—"}</span>{" "}
-        <b>{p.name}</b>
+        <span class="colour-label">{p.colour ? style.label : "—"}</span> <b>{p.name}</b>
         {p.index === view.you && <span class="tag">you</span>}
-        {deciding && <span class="tag deciding" data-deciding title="This player must decide now">deciding</span>}
+        {deciding && (
+          <span class="tag deciding" data-deciding title="This player must decide now">
+            deciding
+          </span>
+        )}
         {winner && <span class="tag won">winner</span>}
         {!p.alive && <span class="tag out">eliminated</span>}
       </td>
-      <td class="num" data-score>{p.score}</td>
-      <td class="num" title="Titan power: 6 + one for every full 100 points (11.5)">{p.titan_power}</td>
-      <td class="num" title="Legion markers not on the board">{p.markers.length}</td>
+      <td class="num" data-score>
+        {p.score}
+      </td>
+      <td class="num" title="Titan power: 6 + one for every full 100 points (11.5)">
+        {p.titan_power}
+      </td>
+      <td class="num" title="Legion markers not on the board">
+        {p.markers.length}
+      </td>
     </tr>
   );
 }
@@ -49,7 +60,12 @@ function Stacks(props: { view: PlayerView }) {
       <summary>Caretaker's stacks and the dead</summary>
       <table>
         <thead>
-          <tr><th>character</th><th class="num">left</th><th class="num">dead</th><th class="num">of</th></tr>
+          <tr>
+            <th>character</th>
+            <th class="num">left</th>
+            <th class="num">dead</th>
+            <th class="num">of</th>
+          </tr>
         </thead>
         <tbody>
           {names.map((n) => {
@@ -77,11 +93,17 @@ export function Status() {
       <table class="players">
         <thead>
           <tr>
-            <th><span class="sr-only">whose turn</span></th>
+            <th>
+              <span class="sr-only">whose turn</span>
+            </th>
             <th>player</th>
             <th class="num">score</th>
-            <th class="num" title="Titan power">Titan</th>
-            <th class="num" title="Legion markers left">markers</th>
+            <th class="num" title="Titan power">
+              Titan
+            </th>
+            <th class="num" title="Legion markers left">
+              markers
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -50,7 +50,12 @@ export function engagementKey(view: PlayerView): string | null {
  * engagement (the concession itself waits for the next point the rules give, 9.4). */
 export function mayConcedeLater(view: PlayerView): boolean {
   const eng = view.engagement;
-  return !!eng && eng.how === null && view.you !== null && (view.you === eng.attacker_owner || view.you === eng.defender_owner);
+  return (
+    !!eng &&
+    eng.how === null &&
+    view.you !== null &&
+    (view.you === eng.attacker_owner || view.you === eng.defender_owner)
+  );
 }
 
 const POINT_RULE: Partial<Record<BattleStep, string>> = {
@@ -98,7 +103,8 @@ export function forcedRecruit(prompt: Prompt, view: PlayerView): Muster | null {
   const byLegion = new Map<string, Muster[]>();
   for (const m of of(prompt, "muster")) byLegion.set(m.legion, [...(byLegion.get(m.legion) ?? []), m]);
   const wanted = new Map<string, number>();
-  for (const ms of byLegion.values()) for (const c of new Set(ms.map((m) => m.creature))) wanted.set(c, (wanted.get(c) ?? 0) + 1);
+  for (const ms of byLegion.values())
+    for (const c of new Set(ms.map((m) => m.creature))) wanted.set(c, (wanted.get(c) ?? 0) + 1);
   for (const ms of byLegion.values()) {
     const only = ms[0];
     if (ms.length !== 1 || !only) continue;

@@ -5,7 +5,7 @@
 // each at its place in that seat's history, so a reload shows them again.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { PlayerView, Prompt } from "../wire";
-import { DEFAULT_PREFS, engagementKey, plan, type Planned, type Prefs } from "./automation";
+import { DEFAULT_PREFS, engagementKey, type Planned, type Prefs, plan } from "./automation";
 import type { GameClient, Snapshot } from "./connection";
 
 export interface AutoNote {
@@ -108,7 +108,7 @@ export function useAutoplay(gameId: string, client: GameClient, snap: Snapshot):
 
   const answers = (i: number): boolean => {
     const s = snap.seats[i];
-    if (!s || !s.token || tried.current.get(`${i}:${s.version}`) === "refused") return false;
+    if (!s?.token || tried.current.get(`${i}:${s.version}`) === "refused") return false;
     return store.planFor(s.view, s.prompt) !== null;
   };
 
@@ -116,7 +116,7 @@ export function useAutoplay(gameId: string, client: GameClient, snap: Snapshot):
     if (snap.busy) return;
     for (let i = 0; i < snap.seats.length; i++) {
       const s = snap.seats[i];
-      if (!s || !s.token || !s.view || s.view.you === null) continue;
+      if (!s?.token || !s.view || s.view.you === null) continue;
       const planned = store.planFor(s.view, s.prompt);
       const key = `${i}:${s.version}`;
       if (!planned || tried.current.has(key)) continue;

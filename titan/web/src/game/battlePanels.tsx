@@ -1,9 +1,9 @@
 // Panels of the battle decisions: maneuver, strike, counterstrike, carry-over, concessions.
 // The board and these panels share one selection (battle/interaction.ts): a character picked
 // on either shows its destinations or targets on both, and every option stays a button here.
-import type { Action, BattleStep, BattleView, Decision, FighterView, Strike } from "../wire";
+
 import { character } from "../variant";
-import { atLeast, expectedHits, hitDistribution, percent } from "./battle/odds";
+import type { Action, BattleStep, BattleView, Decision, FighterView, Strike } from "../wire";
 import {
   carriesOf,
   carryLabel,
@@ -18,7 +18,8 @@ import {
   strikeLabel,
   strikesOf,
 } from "./battle/interaction";
-import { type PanelSpec, optionsOf, type Ui, useUi } from "./ui";
+import { atLeast, expectedHits, hitDistribution, percent } from "./battle/odds";
+import { optionsOf, type PanelSpec, type Ui, useUi } from "./ui";
 
 function useBattle(): BattleView | null {
   return useUi().view.engagement?.battle ?? null;
@@ -35,7 +36,7 @@ function ourTurn(ui: Ui) {
   return { battle, prompt, side: sideOf(eng, prompt.player), it, picked: parseKey(it.picked) };
 }
 
-function where(f: FighterView): string {
+function _where(f: FighterView): string {
   return f.hex ?? "off the board";
 }
 
@@ -53,7 +54,13 @@ function Pickers(props: { battle: BattleView; hint: string }) {
       {keys.map((k) => {
         const p = parseKey(k);
         return (
-          <button type="button" data-pick={k} class={it.picked === k ? "primary" : undefined} onClick={() => pick(ui, it, k)} disabled={ui.busy}>
+          <button
+            type="button"
+            data-pick={k}
+            class={it.picked === k ? "primary" : undefined}
+            onClick={() => pick(ui, it, k)}
+            disabled={ui.busy}
+          >
             {p?.name} ({p?.hex ?? "off"})
           </button>
         );
@@ -68,7 +75,7 @@ function ManeuverPanel() {
   const ui = useUi();
   const turn = ourTurn(ui);
   if (!turn) return null;
-  const { battle, side, it, picked } = turn;
+  const { battle, side, picked } = turn;
   const moves = movesOf(ui);
   const mine = battle.fighters.filter((f) => f.side === side && !f.gone);
   const mustEnter = mine.filter((f) => f.hex === null && f.newcomer);
@@ -110,7 +117,13 @@ function ManeuverPanel() {
           {moves
             .filter((m) => m.name === picked.name && m.frm === picked.hex)
             .map((m) => (
-              <button type="button" data-action="battle_move" data-to={m.to} onClick={() => ui.act(m)} disabled={ui.busy}>
+              <button
+                type="button"
+                data-action="battle_move"
+                data-to={m.to}
+                onClick={() => ui.act(m)}
+                disabled={ui.busy}
+              >
                 {m.to}
               </button>
             ))}
@@ -118,14 +131,22 @@ function ManeuverPanel() {
       )}
       <div style={{ marginTop: ".4rem" }}>
         {reset && (
-          <button type="button" data-action="reset_maneuver" onClick={() => ui.act(reset)} disabled={ui.busy} title="Errata 11.0: until the first strike is rolled">
+          <button
+            type="button"
+            data-action="reset_maneuver"
+            onClick={() => ui.act(reset)}
+            disabled={ui.busy}
+            title="Errata 11.0: until the first strike is rolled"
+          >
             Undo maneuvers
           </button>
         )}
         {end && (
           <button type="button" class="primary" data-action="end_phase" onClick={() => ui.act(end)} disabled={ui.busy}>
             {/* 10.1: on the first turn, whoever is not entered now is left off (and slain). */}
-            {battle.turn === 1 && toEnter.length > 0 ? `End maneuvers (leave ${toEnter.length} off the board)` : "End maneuvers"}
+            {battle.turn === 1 && toEnter.length > 0
+              ? `End maneuvers (leave ${toEnter.length} off the board)`
+              : "End maneuvers"}
           </button>
         )}
       </div>
@@ -143,11 +164,23 @@ function Odds(props: { s: Strike; target: FighterView | undefined }) {
   return (
     <div class="odds" style={{ fontSize: ".85em", color: "#333" }}>
       expected {expectedHits(props.s.dice, props.s.strike_number).toFixed(1)} hits
-      {need !== null && need > 0 ? ` · slays (${need}+ hits): ${percent(atLeast(props.s.dice, props.s.strike_number, need))}` : ""}
-      <div style={{ display: "flex", alignItems: "flex-end", gap: "2px", height: "26px", marginTop: "2px" }} title="chance of 0, 1, 2... hits">
+      {need !== null && need > 0
+        ? ` · slays (${need}+ hits): ${percent(atLeast(props.s.dice, props.s.strike_number, need))}`
+        : ""}
+      <div
+        style={{ display: "flex", alignItems: "flex-end", gap: "2px", height: "26px", marginTop: "2px" }}
+        title="chance of 0, 1, 2... hits"
+      >
         {dist.map((q, k) => (
           <div style={{ display: "flex", flexDirection: "column", alignItems: "center", width: "1.6rem" }}>
-            <div style={{ width: "100%", height: `${Math.max(1, (q / (top || 1)) * 16)}px`, background: need !== null && k >= need ? "#b3261e" : "#7a8fb8" }} title={`${k} hits: ${percent(q)}`} />
+            <div
+              style={{
+                width: "100%",
+                height: `${Math.max(1, (q / (top || 1)) * 16)}px`,
+                background: need !== null && k >= need ? "#b3261e" : "#7a8fb8",
+              }}
+              title={`${k} hits: ${percent(q)}`}
+            />
             <span style={{ fontSize: ".75em" }}>{k}</span>
           </div>
         ))}
@@ -160,10 +193,12 @@ function StrikePanel() {
   const ui = useUi();
   const turn = ourTurn(ui);
   if (!turn) return null;
-  const { battle, prompt, side, it, picked } = turn;
+  const { battle, prompt, side, picked } = turn;
   const strikes = strikesOf(ui);
   const end = optionsOf(ui.prompt, "end_phase")[0];
-  const must = battle.fighters.filter((f) => f.side === side && !f.gone && f.hex && f.in_contact && !f.struck && strikes.some((s) => s.frm === f.hex));
+  const must = battle.fighters.filter(
+    (f) => f.side === side && !f.gone && f.hex && f.in_contact && !f.struck && strikes.some((s) => s.frm === f.hex),
+  );
   const mine = picked?.hex ? strikes.filter((s) => s.frm === picked.hex) : [];
   const targets = [...new Set(mine.map((s) => s.target))];
   const striker = picked?.hex ? fighterAt(battle, picked.hex) : undefined;
@@ -177,7 +212,12 @@ function StrikePanel() {
         </p>
       )}
       {strikes.length === 0 && <p>No strikes left.</p>}
-      <Pickers battle={battle} hint={counter ? "Pick a character to strike back with:" : "Pick a striker (here or on the board), then a target:"} />
+      <Pickers
+        battle={battle}
+        hint={
+          counter ? "Pick a character to strike back with:" : "Pick a striker (here or on the board), then a target:"
+        }
+      />
       {striker && (
         <div data-strike-options>
           <p style={{ margin: ".3rem 0 .1rem" }}>
@@ -189,11 +229,18 @@ function StrikePanel() {
             return (
               <div data-strike-target={t} style={{ borderTop: "1px solid var(--line)", padding: ".2rem 0" }}>
                 <div>
-                  → <b>{target?.name ?? t}</b> ({t}){target ? `, power ${target.power}${target.hits ? `, ${target.hits} hits taken` : ""}` : ""}
+                  → <b>{target?.name ?? t}</b> ({t})
+                  {target ? `, power ${target.power}${target.hits ? `, ${target.hits} hits taken` : ""}` : ""}
                 </div>
                 {opts.map((s) => (
                   <div style={{ margin: ".15rem 0 .25rem .6rem" }}>
-                    <button type="button" data-action="strike" data-target-hex={t} onClick={() => ui.act(s)} disabled={ui.busy}>
+                    <button
+                      type="button"
+                      data-action="strike"
+                      data-target-hex={t}
+                      onClick={() => ui.act(s)}
+                      disabled={ui.busy}
+                    >
                       {strikeLabel(s, opts)}
                     </button>
                     <Odds s={s} target={target} />
@@ -211,7 +258,11 @@ function StrikePanel() {
           </button>
         </div>
       )}
-      {!end && must.length > 0 && <p style={{ fontSize: ".9em", color: "#555" }}>Every character in contact must strike before the phase can end (13).</p>}
+      {!end && must.length > 0 && (
+        <p style={{ fontSize: ".9em", color: "#555" }}>
+          Every character in contact must strike before the phase can end (13).
+        </p>
+      )}
     </div>
   );
 }
@@ -228,12 +279,20 @@ function CarryPanel() {
     <div class="battle-panel" data-battle-panel="carry_over">
       {carry && (
         <p>
-          <b>{carry.excess}</b> excess {carry.excess === 1 ? "hit" : "hits"} from {fighterName(battle, carry.striker)} ({carry.striker}) striking{" "}
-          {fighterName(battle, carry.target)} ({carry.target}), {carry.dice} dice at strike number {carry.strike_number}. Click a highlighted character or choose:
+          <b>{carry.excess}</b> excess {carry.excess === 1 ? "hit" : "hits"} from {fighterName(battle, carry.striker)} (
+          {carry.striker}) striking {fighterName(battle, carry.target)} ({carry.target}), {carry.dice} dice at strike
+          number {carry.strike_number}. Click a highlighted character or choose:
         </p>
       )}
       {options.map((c) => (
-        <button type="button" data-action="carry_over" data-to={c.to.join(",")} onClick={() => ui.act(c)} disabled={ui.busy} style={{ display: "block", width: "100%", textAlign: "left" }}>
+        <button
+          type="button"
+          data-action="carry_over"
+          data-to={c.to.join(",")}
+          onClick={() => ui.act(c)}
+          disabled={ui.busy}
+          style={{ display: "block", width: "100%", textAlign: "left" }}
+        >
           {carryLabel(battle, c)}
         </button>
       ))}
@@ -245,8 +304,14 @@ function CarryPanel() {
 
 // The steps at which a side may concede (those of the decision battle_may_concede).
 const DECLINE_WORDS: Partial<Record<BattleStep, [string, string]>> = {
-  attacker_may_concede: ["Fight on: let the battle begin", "errata 2.5.6.2: the attacker may concede before the battle"],
-  defender_may_concede: ["Fight on: let the battle begin", "errata 2.5.6.3: the defender may concede before the battle"],
+  attacker_may_concede: [
+    "Fight on: let the battle begin",
+    "errata 2.5.6.2: the attacker may concede before the battle",
+  ],
+  defender_may_concede: [
+    "Fight on: let the battle begin",
+    "errata 2.5.6.3: the defender may concede before the battle",
+  ],
   drift_concede: ["Fight on (drift damage follows)", "errata 9.4, 11.7: you may concede before drift damage"],
   may_concede_before_counter: ["Fight on: strike back", "errata 2.5.6.4.1.5: you may concede before your strike-back"],
   ending_concede: ["Let the battle end", "errata 2.5.6.4.1.8.1: you may concede as the battle ends"],
@@ -267,7 +332,13 @@ function ConcedePanel() {
         </button>
       )}
       {concede && (
-        <button type="button" data-action="concede" onClick={() => ui.act(concede)} disabled={ui.busy} style={{ color: "var(--warn)" }}>
+        <button
+          type="button"
+          data-action="concede"
+          onClick={() => ui.act(concede)}
+          disabled={ui.busy}
+          style={{ color: "var(--warn)" }}
+        >
           Concede the battle
         </button>
       )}
@@ -282,11 +353,12 @@ function ConcessionOfferedPanel() {
   const decline = optionsOf(ui.prompt, "decline")[0];
   const eng = ui.view.engagement;
   const them = battle?.conceding === "attacker" ? eng?.attacker_owner : eng?.defender_owner;
-  const name = them !== undefined ? ui.view.players[them]?.name ?? "Your opponent" : "Your opponent";
+  const name = them !== undefined ? (ui.view.players[them]?.name ?? "Your opponent") : "Your opponent";
   return (
     <div class="battle-panel" data-battle-panel="concession_offered">
       <p>
-        {name} offers to concede ({battle?.conceding}). Accept, or concede instead: only one side can concede (errata 9.4).
+        {name} offers to concede ({battle?.conceding}). Accept, or concede instead: only one side can concede (errata
+        9.4).
       </p>
       {decline && (
         <button type="button" class="primary" data-action="decline" onClick={() => ui.act(decline)} disabled={ui.busy}>
@@ -294,7 +366,13 @@ function ConcessionOfferedPanel() {
         </button>
       )}
       {concede && (
-        <button type="button" data-action="concede" onClick={() => ui.act(concede)} disabled={ui.busy} style={{ color: "var(--warn)" }}>
+        <button
+          type="button"
+          data-action="concede"
+          onClick={() => ui.act(concede)}
+          disabled={ui.busy}
+          style={{ color: "var(--warn)" }}
+        >
           Concede instead
         </button>
       )}

@@ -3,8 +3,16 @@
 // history are kept; a reconnect asks for the events since the last one received, so a reload,
 // a dropped network or a new day restores exactly the same view.
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, type ChatLine, GameSocket, type GameMessage, type RematchLink, type SocketMessage } from "../api";
-import { holdSeat, type HeldSeat } from "../session";
+import {
+  ApiError,
+  api,
+  type ChatLine,
+  type GameMessage,
+  GameSocket,
+  type RematchLink,
+  type SocketMessage,
+} from "../api";
+import { type HeldSeat, holdSeat } from "../session";
 import type { Action, Event, PlayerView, Prompt } from "../wire";
 
 export interface SeatState {
@@ -161,7 +169,7 @@ export class GameClient {
   /** Send an action for the seat at index ``i`` of ``snapshot.seats``. */
   async act(i: number, action: Action): Promise<boolean> {
     const s = this.snapshot.seats[i];
-    if (!s || !s.token) return false;
+    if (!s?.token) return false;
     this.set({ busy: true, error: null, errorRule: null });
     try {
       // The reply holds the events this action caused: applied now, the board answers at

@@ -36,9 +36,13 @@ function LegionCard(props: { marker: string; side: Side }) {
         {legion && <span class="height">{legion.height} high</span>}
       </div>
       <div class="contents" data-contents>
-        {legion?.known.map((n) => <span class="chip">{n}</span>)}
+        {legion?.known.map((n) => (
+          <span class="chip">{n}</span>
+        ))}
         {Array.from({ length: unknown }, () => (
-          <span class="chip unknown" title="Not known to you">?</span>
+          <span class="chip unknown" title="Not known to you">
+            ?
+          </span>
         ))}
         {!legion && <span class="chip unknown">gone</span>}
       </div>
@@ -70,18 +74,17 @@ function FleePanel() {
     <div class="engagement-panel" data-panel="flee">
       <Legions />
       <p class="rule">
-        Rule 9.2: your legion has no lord, so it may flee. It is then eliminated and the attacker
-        wins with no losses, scoring only half its value. If you stay, negotiation or battle
-        follows, and you may not flee later.
+        Rule 9.2: your legion has no lord, so it may flee. It is then eliminated and the attacker wins with no losses,
+        scoring only half its value. If you stay, negotiation or battle follows, and you may not flee later.
       </p>
       <div class="choices">
         {flee && (
-          <button data-action="flee" onClick={() => ui.act(flee)} disabled={ui.busy}>
+          <button type="button" data-action="flee" onClick={() => ui.act(flee)} disabled={ui.busy}>
             Flee
           </button>
         )}
         {stay && (
-          <button class="primary" data-action="dont_flee" onClick={() => ui.act(stay)} disabled={ui.busy}>
+          <button type="button" class="primary" data-action="dont_flee" onClick={() => ui.act(stay)} disabled={ui.busy}>
             Don't flee
           </button>
         )}
@@ -128,7 +131,7 @@ function TheirProposals(props: { me: Side }) {
       {accepts.map((a) => (
         <li data-proposal={keyOf(a.proposal)}>
           <ProposalText p={a.proposal} me={props.me} />
-          <button class="primary" data-action="accept" onClick={() => ui.act(a)} disabled={ui.busy}>
+          <button type="button" class="primary" data-action="accept" onClick={() => ui.act(a)} disabled={ui.busy}>
             Accept
           </button>
         </li>
@@ -143,15 +146,22 @@ function ProposalBuilder(props: { me: Side; mine: Proposal[] }) {
   const ui = useUi();
   const offered = ui.prompt?.proposals ?? [];
   // Proposals already made are not offered again: they stand (9.3) and add nothing new.
-  const fresh = useMemo(() => offered.filter((p) => !props.mine.some((m) => sameProposal(m, p))), [offered, props.mine]);
+  const fresh = useMemo(
+    () => offered.filter((p) => !props.mine.some((m) => sameProposal(m, p))),
+    [offered, props.mine],
+  );
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   useEffect(() => setChosen(new Set()), [ui.prompt]);
   const eng = ui.view.engagement;
   const height = (m: string | undefined) => ui.view.legions.find((l) => l.marker === m)?.height ?? -1;
   const mineWhole = (p: Proposal) =>
-    (props.me === "attacker" ? p.attacker_losses.length === height(eng?.attacker) : p.defender_losses.length === height(eng?.defender));
+    props.me === "attacker"
+      ? p.attacker_losses.length === height(eng?.attacker)
+      : p.defender_losses.length === height(eng?.defender);
   const theirsWhole = (p: Proposal) =>
-    (props.me === "attacker" ? p.defender_losses.length === height(eng?.defender) : p.attacker_losses.length === height(eng?.attacker));
+    props.me === "attacker"
+      ? p.defender_losses.length === height(eng?.defender)
+      : p.attacker_losses.length === height(eng?.attacker);
   const groups: Array<{ title: string; items: Proposal[] }> = [
     { title: "They are eliminated; you lose…", items: fresh.filter((p) => theirsWhole(p) && !mineWhole(p)) },
     { title: "You are eliminated; they lose…", items: fresh.filter((p) => mineWhole(p) && !theirsWhole(p)) },
@@ -192,11 +202,17 @@ function ProposalBuilder(props: { me: Side; mine: Proposal[] }) {
             </ul>
           </details>
         ))}
-      <button class="primary" data-action="propose" disabled={ui.busy || picked.length === 0} onClick={() => ui.act(propose)}>
+      <button
+        type="button"
+        class="primary"
+        data-action="propose"
+        disabled={ui.busy || picked.length === 0}
+        onClick={() => ui.act(propose)}
+      >
         Propose {picked.length === 0 ? "" : picked.length === 1 ? "this" : `these ${picked.length}`}
       </button>
       {picked.length > 0 && (
-        <button class="secondary" onClick={() => setChosen(new Set())}>
+        <button type="button" class="secondary" onClick={() => setChosen(new Set())}>
           Clear
         </button>
       )}
@@ -211,7 +227,7 @@ function NegotiatePanel() {
   const me = eng ? sideOf(eng, view.you) : null;
   const neg = eng?.negotiation ?? null;
   if (!eng || !me || !prompt) return <Legions />;
-  const mine = me === "attacker" ? neg?.attacker_proposals ?? [] : neg?.defender_proposals ?? [];
+  const mine = me === "attacker" ? (neg?.attacker_proposals ?? []) : (neg?.defender_proposals ?? []);
   const final = prompt.kind === "negotiate_final";
   const declared = neg?.no_more ?? null;
   return (
@@ -224,8 +240,8 @@ function NegotiatePanel() {
         </p>
       ) : (
         <p class="rule">
-          Errata 9.3: fight, propose a set of agreements (one side at least is wholly eliminated), accept one of
-          your opponent's, or concede.
+          Errata 9.3: fight, propose a set of agreements (one side at least is wholly eliminated), accept one of your
+          opponent's, or concede.
         </p>
       )}
       <h3>Their proposals</h3>

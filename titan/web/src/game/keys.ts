@@ -7,7 +7,12 @@ import type { GameClient } from "./connection";
 const DONE = new Set(["done_splitting", "done_moving", "done_mustering", "end_phase"]);
 const UNDO = new Set(["undo_move", "reset_maneuver"]);
 
-export function useKeys(client: GameClient, seatIndex: number, prompt: Prompt | null, select: (key: string | null) => void): void {
+export function useKeys(
+  client: GameClient,
+  seatIndex: number,
+  prompt: Prompt | null,
+  select: (key: string | null) => void,
+): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target;

@@ -26,7 +26,7 @@ function LegionPicker(props: { eligible: string[]; what: string }) {
       {props.eligible.map((m) => {
         const l = legionOf(ui, m);
         return (
-          <button data-select={m} onClick={() => ui.select(m)}>
+          <button type="button" data-select={m} onClick={() => ui.select(m)}>
             {l ? <MarkerChip view={ui.view} legion={l} /> : m} {l ? `in ${landName(ui.variant, l.land)}` : ""}
           </button>
         );
@@ -44,8 +44,17 @@ function ChooseColourPanel() {
       {optionsOf(ui.prompt, "choose_colour").map((o) => {
         const st = styleOf(o.colour);
         return (
-          <button data-action="choose_colour" data-colour={o.colour} onClick={() => ui.act(o)} disabled={ui.busy}>
-            <span class="swatch" style={{ background: st.fill, width: "1.4em", height: "1.4em", marginRight: ".4em" }} />
+          <button
+            type="button"
+            data-action="choose_colour"
+            data-colour={o.colour}
+            onClick={() => ui.act(o)}
+            disabled={ui.busy}
+          >
+            <span
+              class="swatch"
+              style={{ background: st.fill, width: "1.4em", height: "1.4em", marginRight: ".4em" }}
+            />
             {st.label}
           </button>
         );
@@ -64,13 +73,19 @@ function SplitPanel() {
   return (
     <div class="split-panel">
       <p class="rule">
-        Rule 4.3: a legion may split in two, each keeping at least two characters; the new one
-        takes a fresh marker and its contents stay secret.
-        {ui.view.turn === 1 ? " On your first turn (5.2) the starting legion splits 4 + 4 with one lord (Titan or Angel) in each half." : ""}{" "}
+        Rule 4.3: a legion may split in two, each keeping at least two characters; the new one takes a fresh marker and
+        its contents stay secret.
+        {ui.view.turn === 1
+          ? " On your first turn (5.2) the starting legion splits 4 + 4 with one lord (Titan or Angel) in each half."
+          : ""}{" "}
         Only the splits listed by the game are legal: <b>Split</b> lights up when your choice is one of them.
       </p>
       {legion ? (
-        <SplitForm key={`${legion}/${ui.prompt?.split_markers.join(",") ?? ""}`} legion={legion} options={opts.filter((o) => o.legion === legion)} />
+        <SplitForm
+          key={`${legion}/${ui.prompt?.split_markers.join(",") ?? ""}`}
+          legion={legion}
+          options={opts.filter((o) => o.legion === legion)}
+        />
       ) : eligible.length > 0 ? (
         <LegionPicker eligible={eligible} what="to split" />
       ) : (
@@ -84,7 +99,9 @@ function SplitForm(props: { legion: string; options: Split[] }) {
   const ui = useUi();
   const lv = legionOf(ui, props.legion);
   const names = lv?.known ?? [];
-  const markers = ui.prompt?.split_markers.length ? ui.prompt.split_markers : unique(props.options.map((o) => o.marker));
+  const markers = ui.prompt?.split_markers.length
+    ? ui.prompt.split_markers
+    : unique(props.options.map((o) => o.marker));
   const [chosen, setChosen] = useState<boolean[]>(() => names.map(() => false));
   const [marker, setMarker] = useState<string>(markers[0] ?? "");
   const picked = names.filter((_, i) => chosen[i]);
@@ -106,9 +123,7 @@ function SplitForm(props: { legion: string; options: Split[] }) {
   };
   return (
     <div class="split-form" data-split-legion={props.legion}>
-      <p>
-        Split {lv ? <MarkerChip view={ui.view} legion={lv} /> : props.legion}: tick the characters that leave it.
-      </p>
+      <p>Split {lv ? <MarkerChip view={ui.view} legion={lv} /> : props.legion}: tick the characters that leave it.</p>
       <div class="split-characters">
         {names.map((n, i) => (
           <label style={{ display: "inline-block", marginRight: ".8em" }}>
@@ -129,13 +144,23 @@ function SplitForm(props: { legion: string; options: Split[] }) {
       <p>
         <label>
           New marker{" "}
-          <select data-split-marker value={marker} onChange={(e) => setMarker((e.currentTarget as HTMLSelectElement).value)}>
+          <select
+            data-split-marker
+            value={marker}
+            onChange={(e) => setMarker((e.currentTarget as HTMLSelectElement).value)}
+          >
             {markers.map((m) => (
               <option value={m}>{m}</option>
             ))}
           </select>
         </label>{" "}
-        <button class="primary" data-action="split" disabled={ui.busy || !match || !marker} onClick={split}>
+        <button
+          type="button"
+          class="primary"
+          data-action="split"
+          disabled={ui.busy || !match || !marker}
+          onClick={split}
+        >
           Split
         </button>
       </p>
@@ -149,7 +174,12 @@ function SplitForm(props: { legion: string; options: Split[] }) {
       <details>
         <summary>The {props.options.length} legal splits of this legion</summary>
         {props.options.map((o) => (
-          <button class="secondary" data-fill-split={o.characters.join(",")} onClick={() => fill(o.characters)}>
+          <button
+            type="button"
+            class="secondary"
+            data-fill-split={o.characters.join(",")}
+            onClick={() => fill(o.characters)}
+          >
             {o.characters.join(", ")}
           </button>
         ))}
@@ -184,8 +214,9 @@ function MovePanel() {
       {legion ? (
         <div class="move-targets" data-move-legion={legion}>
           <p>
-            Move {legionOf(ui, legion) ? <MarkerChip view={ui.view} legion={legionOf(ui, legion) as LegionView} /> : legion}: click a
-            highlighted land, or
+            Move{" "}
+            {legionOf(ui, legion) ? <MarkerChip view={ui.view} legion={legionOf(ui, legion) as LegionView} /> : legion}:
+            click a highlighted land, or
           </p>
           {[...targets.keys()]
             .sort((a, b) => a - b)
@@ -193,6 +224,7 @@ function MovePanel() {
               const n = targets.get(land)?.length ?? 0;
               return (
                 <button
+                  type="button"
                   data-action={n === 1 ? "move" : undefined}
                   data-move-to={land}
                   onClick={() => chooseMove(ui, legion, land)}
@@ -204,7 +236,7 @@ function MovePanel() {
               );
             })}
           {movers.length > 1 && (
-            <button class="secondary" onClick={() => ui.select(null)}>
+            <button type="button" class="secondary" onClick={() => ui.select(null)}>
               Another legion
             </button>
           )}
@@ -217,17 +249,36 @@ function MovePanel() {
       <div class="move-controls">
         {undos.map((u) => (
           // Errata 7.0: moves may be taken back until the phase ends.
-          <button class="secondary" data-action="undo_move" data-legion-undo={u.legion} onClick={() => ui.act(u)} disabled={ui.busy}>
+          <button
+            type="button"
+            class="secondary"
+            data-action="undo_move"
+            data-legion-undo={u.legion}
+            onClick={() => ui.act(u)}
+            disabled={ui.busy}
+          >
             Undo {u.legion}'s move
           </button>
         ))}
         {mulligan && (
-          <button data-action="mulligan" onClick={() => ui.act(mulligan)} disabled={ui.busy} title="Roll the movement die again (the optional mulligan rule)">
+          <button
+            type="button"
+            data-action="mulligan"
+            onClick={() => ui.act(mulligan)}
+            disabled={ui.busy}
+            title="Roll the movement die again (the optional mulligan rule)"
+          >
             Mulligan: roll again
           </button>
         )}
         {done && (
-          <button class="primary" data-action="done_moving" onClick={() => ui.act(done)} disabled={ui.busy}>
+          <button
+            type="button"
+            class="primary"
+            data-action="done_moving"
+            onClick={() => ui.act(done)}
+            disabled={ui.busy}
+          >
             Done moving
           </button>
         )}
@@ -246,7 +297,13 @@ function EngagePanel() {
       {optionsOf(ui.prompt, "engage").map((o) => {
         const here = ui.view.legions.filter((l) => l.land === o.land);
         return (
-          <button data-action="engage" data-engage-land={o.land} onClick={() => ui.act(o)} disabled={ui.busy}>
+          <button
+            type="button"
+            data-action="engage"
+            data-engage-land={o.land}
+            onClick={() => ui.act(o)}
+            disabled={ui.busy}
+          >
             {landName(ui.variant, o.land)}:{" "}
             {here.map((l, i) => (
               <>
@@ -276,7 +333,13 @@ function MusterChoices(props: { options: Muster[] }) {
             {props.options
               .filter((o) => o.legion === marker)
               .map((o) => (
-                <button data-action="muster" data-creature={o.creature} onClick={() => ui.act(o)} disabled={ui.busy}>
+                <button
+                  type="button"
+                  data-action="muster"
+                  data-creature={o.creature}
+                  onClick={() => ui.act(o)}
+                  disabled={ui.busy}
+                >
                   <b>{o.creature}</b>
                   {o.reveal.length ? ` — showing ${o.reveal.join(", ")}` : ""}
                 </button>
@@ -296,13 +359,13 @@ function MusterPanel() {
   return (
     <div class="muster-panel">
       <p class="rule">
-        Rule 18: each legion that moved may muster one character the land allows, showing the
-        characters that qualify it.
+        Rule 18: each legion that moved may muster one character the land allows, showing the characters that qualify
+        it.
       </p>
       {legions.length === 0 && <p>No legion can muster.</p>}
       <MusterChoices options={only ? opts.filter((o) => o.legion === only) : opts} />
       {only && legions.length > 1 && (
-        <button class="secondary" onClick={() => ui.select(null)}>
+        <button type="button" class="secondary" onClick={() => ui.select(null)}>
           Show all legions
         </button>
       )}
@@ -331,7 +394,13 @@ function KeepMarkerPanel() {
       {optionsOf(ui.prompt, "keep_marker").map((o) => {
         const lv = legionOf(ui, o.marker);
         return (
-          <button data-action="keep_marker" data-marker={o.marker} onClick={() => ui.act(o)} disabled={ui.busy}>
+          <button
+            type="button"
+            data-action="keep_marker"
+            data-marker={o.marker}
+            onClick={() => ui.act(o)}
+            disabled={ui.busy}
+          >
             Keep {lv ? <MarkerChip view={ui.view} legion={lv} /> : o.marker}
           </button>
         );
@@ -356,7 +425,13 @@ function SummonPanel() {
             {opts
               .filter((o) => o.donor === donor)
               .map((o) => (
-                <button data-action="summon" data-lord={o.lord} onClick={() => ui.act(o)} disabled={ui.busy}>
+                <button
+                  type="button"
+                  data-action="summon"
+                  data-lord={o.lord}
+                  onClick={() => ui.act(o)}
+                  disabled={ui.busy}
+                >
                   Summon the {o.lord} from {donor}
                 </button>
               ))}
@@ -375,11 +450,21 @@ function AcquirePanel() {
   return (
     <div class="acquire-panel">
       <p class="rule">
-        Rule 17: your score reached {points ?? "a multiple of 100"} points, so the winning legion may take an
-        Angel{optionsOf(ui.prompt, "acquire").some((o) => o.lord === "Archangel") ? " (or an Archangel, at a multiple of 500)" : ""}.
+        Rule 17: your score reached {points ?? "a multiple of 100"} points, so the winning legion may take an Angel
+        {optionsOf(ui.prompt, "acquire").some((o) => o.lord === "Archangel")
+          ? " (or an Archangel, at a multiple of 500)"
+          : ""}
+        .
       </p>
       {optionsOf(ui.prompt, "acquire").map((o) => (
-        <button class="primary" data-action="acquire" data-lord={o.lord} onClick={() => ui.act(o)} disabled={ui.busy}>
+        <button
+          type="button"
+          class="primary"
+          data-action="acquire"
+          data-lord={o.lord}
+          onClick={() => ui.act(o)}
+          disabled={ui.busy}
+        >
           Take an {o.lord}
         </button>
       ))}

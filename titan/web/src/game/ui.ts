@@ -57,7 +57,10 @@ export function useUi(): Ui {
 }
 
 /** The prompt's options of one kind, typed. */
-export function optionsOf<K extends Action["type"]>(prompt: Prompt | null, kind: K): Array<Extract<Action, { type: K }>> {
+export function optionsOf<K extends Action["type"]>(
+  prompt: Prompt | null,
+  kind: K,
+): Array<Extract<Action, { type: K }>> {
   if (!prompt) return [];
   return prompt.options.filter((o): o is Extract<Action, { type: K }> => o.type === kind);
 }

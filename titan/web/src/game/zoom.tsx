@@ -37,7 +37,11 @@ export interface ZoomPan {
 
 /** The visible part of the viewBox (with preserveAspectRatio meet it may be wider or taller
  * than the board) and the CSS pixels per viewBox unit. */
-function visible(svg: SVGSVGElement, w: number, h: number): { x0: number; y0: number; x1: number; y1: number; ppu: number } {
+function visible(
+  svg: SVGSVGElement,
+  w: number,
+  h: number,
+): { x0: number; y0: number; x1: number; y1: number; ppu: number } {
   const r = svg.getBoundingClientRect();
   const ppu = Math.min(r.width / w, r.height / h) || 1;
   const vw = r.width / ppu;
@@ -195,13 +199,33 @@ export function ZoomControls(props: { z: ZoomPan; children?: ComponentChildren }
   const { z } = props;
   return (
     <div class={`zoom-controls${z.zoom.k > 1 ? " zoomed" : ""}`} role="group" aria-label="Zoom">
-      <button type="button" data-zoom-in aria-label="Zoom in" title="Zoom in (or pinch, or the wheel)" onClick={() => z.zoomBy(1.5)}>
+      <button
+        type="button"
+        data-zoom-in
+        aria-label="Zoom in"
+        title="Zoom in (or pinch, or the wheel)"
+        onClick={() => z.zoomBy(1.5)}
+      >
         +
       </button>
-      <button type="button" data-zoom-out aria-label="Zoom out" title="Zoom out" onClick={() => z.zoomBy(1 / 1.5)} disabled={z.zoom.k <= 1}>
+      <button
+        type="button"
+        data-zoom-out
+        aria-label="Zoom out"
+        title="Zoom out"
+        onClick={() => z.zoomBy(1 / 1.5)}
+        disabled={z.zoom.k <= 1}
+      >
         −
       </button>
-      <button type="button" data-zoom-fit aria-label="Fit the board to the screen" title="Fit the whole board" onClick={z.fit} disabled={z.zoom.k <= 1}>
+      <button
+        type="button"
+        data-zoom-fit
+        aria-label="Fit the board to the screen"
+        title="Fit the whole board"
+        onClick={z.fit}
+        disabled={z.zoom.k <= 1}
+      >
         fit
       </button>
       {props.children}

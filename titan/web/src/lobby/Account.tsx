@@ -2,7 +2,7 @@
 // (opened here with one click, from any device), log out, change the password, delete the
 // account. Accounts are optional: everything else works with seat links alone.
 import { useEffect, useState } from "preact/hooks";
-import { account, type Account, type AccountGame, useAccount } from "../account";
+import { type Account, type AccountGame, account, useAccount } from "../account";
 import { ApiError } from "../api";
 import { ago, gameHref, StatusBadge } from "./common";
 
@@ -37,18 +37,44 @@ function Enter() {
     >
       <p class="hint">Optional: an account keeps your seats, so your games follow you to any device.</p>
       <div class="row">
-        <input name="account-name" autocomplete="username" placeholder="name" aria-label="Account name" maxLength={40} value={name} onInput={(e) => setName(e.currentTarget.value)} />
-        <input name="account-password" type="password" autocomplete="current-password" placeholder="password (10 characters or more)" aria-label="Password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+        <input
+          name="account-name"
+          autocomplete="username"
+          placeholder="name"
+          aria-label="Account name"
+          maxLength={40}
+          value={name}
+          onInput={(e) => setName(e.currentTarget.value)}
+        />
+        <input
+          name="account-password"
+          type="password"
+          autocomplete="current-password"
+          placeholder="password (10 characters or more)"
+          aria-label="Password"
+          value={password}
+          onInput={(e) => setPassword(e.currentTarget.value)}
+        />
       </div>
       <div class="row">
         <button type="submit" class="primary" data-action="login" disabled={busy || !name.trim() || !password}>
           Log in
         </button>
-        <button type="button" class="secondary" data-action="register" disabled={busy || !name.trim() || !password} onClick={() => void go("register")}>
+        <button
+          type="button"
+          class="secondary"
+          data-action="register"
+          disabled={busy || !name.trim() || !password}
+          onClick={() => void go("register")}
+        >
           Register
         </button>
       </div>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }
@@ -69,7 +95,10 @@ function KeptGames(props: { refresh: number }) {
   };
   if (error) return <p class="error">{error}</p>;
   if (games === null) return <p class="hint">…</p>;
-  if (games.length === 0) return <p class="empty">No game in your account yet: create one while logged in, or keep a seat from its game page.</p>;
+  if (games.length === 0)
+    return (
+      <p class="empty">No game in your account yet: create one while logged in, or keep a seat from its game page.</p>
+    );
   return (
     <ul class="held-list" data-list="account-games">
       {games.map(({ game, seats }) => {
@@ -118,13 +147,28 @@ function Settings(props: { me: Account }) {
   return (
     <div class="account-settings">
       <div class="row">
-        <button type="button" class="secondary" data-action="logout" onClick={() => void run(() => account.logout(), "")}>
+        <button
+          type="button"
+          class="secondary"
+          data-action="logout"
+          onClick={() => void run(() => account.logout(), "")}
+        >
           Log out
         </button>
-        <button type="button" class="secondary" data-action="change-password" onClick={() => setWhat(what === "password" ? null : "password")}>
+        <button
+          type="button"
+          class="secondary"
+          data-action="change-password"
+          onClick={() => setWhat(what === "password" ? null : "password")}
+        >
           Change password
         </button>
-        <button type="button" class="secondary" data-action="delete-account" onClick={() => setWhat(what === "delete" ? null : "delete")}>
+        <button
+          type="button"
+          class="secondary"
+          data-action="delete-account"
+          onClick={() => setWhat(what === "delete" ? null : "delete")}
+        >
           Delete account
         </button>
       </div>
@@ -137,8 +181,24 @@ function Settings(props: { me: Account }) {
             void run(() => account.changePassword(old, fresh), "Password changed; your other devices are logged out.");
           }}
         >
-          <input type="password" name="old-password" autocomplete="current-password" placeholder="old password" aria-label="Old password" value={old} onInput={(e) => setOld(e.currentTarget.value)} />
-          <input type="password" name="new-password" autocomplete="new-password" placeholder="new password" aria-label="New password" value={fresh} onInput={(e) => setFresh(e.currentTarget.value)} />
+          <input
+            type="password"
+            name="old-password"
+            autocomplete="current-password"
+            placeholder="old password"
+            aria-label="Old password"
+            value={old}
+            onInput={(e) => setOld(e.currentTarget.value)}
+          />
+          <input
+            type="password"
+            name="new-password"
+            autocomplete="new-password"
+            placeholder="new password"
+            aria-label="New password"
+            value={fresh}
+            onInput={(e) => setFresh(e.currentTarget.value)}
+          />
           <button type="submit" class="primary" disabled={!old || !fresh}>
             Change
           </button>
@@ -154,14 +214,30 @@ function Settings(props: { me: Account }) {
           }}
         >
           <span class="hint">Your games stay, under "deleted player"; the name {props.me.name} becomes free.</span>
-          <input type="password" name="delete-password" autocomplete="current-password" placeholder="password" aria-label="Password to delete the account" value={old} onInput={(e) => setOld(e.currentTarget.value)} />
+          <input
+            type="password"
+            name="delete-password"
+            autocomplete="current-password"
+            placeholder="password"
+            aria-label="Password to delete the account"
+            value={old}
+            onInput={(e) => setOld(e.currentTarget.value)}
+          />
           <button type="submit" class="primary" disabled={!old}>
             Delete for good
           </button>
         </form>
       )}
-      {note && <p class="hint" role="status">{note}</p>}
-      {error && <p class="error" role="alert">{error}</p>}
+      {note && (
+        <p class="hint" role="status">
+          {note}
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -46,23 +46,46 @@ export function AllGames(props: { refresh: number }) {
         <div class="filters">
           <span role="tablist" aria-label="Which games">
             {FILTERS.map((f) => (
-              <button type="button" role="tab" aria-selected={filter === f} class={filter === f ? "on" : ""} data-filter={f} onClick={() => setFilter(f)}>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={filter === f}
+                class={filter === f ? "on" : ""}
+                data-filter={f}
+                onClick={() => setFilter(f)}
+              >
                 {f}
               </button>
             ))}
           </span>
-          <button type="button" class="secondary" title="Refresh" aria-label="Refresh the list" onClick={() => setTick((n) => n + 1)}>
+          <button
+            type="button"
+            class="secondary"
+            title="Refresh"
+            aria-label="Refresh the list"
+            onClick={() => setTick((n) => n + 1)}
+          >
             ↻
           </button>
         </div>
       </div>
       {error && <p class="error">{error}</p>}
       {games === null && !error && <p class="empty">Loading…</p>}
-      {games !== null && games.length === 0 && <p class="empty">No games {filter === "all" ? "yet" : `${filter} now`}.</p>}
+      {games !== null && games.length === 0 && (
+        <p class="empty">No games {filter === "all" ? "yet" : `${filter} now`}.</p>
+      )}
       {games !== null && games.length > 0 && (
         <table class="games">
           <thead>
-            <tr><th>game</th><th>status</th><th>seats</th><th>last move</th><th><span class="sr-only">open</span></th></tr>
+            <tr>
+              <th>game</th>
+              <th>status</th>
+              <th>seats</th>
+              <th>last move</th>
+              <th>
+                <span class="sr-only">open</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {games.map((g) => {
@@ -72,23 +95,35 @@ export function AllGames(props: { refresh: number }) {
               return (
                 <tr data-game={g.id} key={g.id}>
                   <td>
-                    <a class="game-id" href={gameHref(g.id)}>{g.id}</a>
+                    <a class="game-id" href={gameHref(g.id)}>
+                      {g.id}
+                    </a>
                     {optionsText(g) && <div class="hint">{optionsText(g)}</div>}
                   </td>
-                  <td><StatusBadge status={g.status} /></td>
+                  <td>
+                    <StatusBadge status={g.status} />
+                  </td>
                   <td>
                     <div class="seats-line">
                       {g.seats.map((s) => (
-                        <SeatChip seat={s} toMove={g.status !== "over" && g.to_move === s.seat} mine={mine.has(s.seat)} />
+                        <SeatChip
+                          seat={s}
+                          toMove={g.status !== "over" && g.to_move === s.seat}
+                          mine={mine.has(s.seat)}
+                        />
                       ))}
                     </div>
                   </td>
                   <td class="hint">{ago(g.updated_at)}</td>
                   <td class="actions">
                     {held ? (
-                      <a class="button primary" href={gameHref(g.id)} data-action="resume">Resume</a>
+                      <a class="button primary" href={gameHref(g.id)} data-action="resume">
+                        Resume
+                      </a>
                     ) : (
-                      <a class="button" href={gameHref(g.id)} data-action="watch">Watch</a>
+                      <a class="button" href={gameHref(g.id)} data-action="watch">
+                        Watch
+                      </a>
                     )}
                     {g.version > 0 && <RecordLinks gameId={g.id} over={g.status === "over"} />}
                     {free > 0 && !held && (

@@ -45,7 +45,11 @@ export function JoinLink() {
           Join
         </button>
       </div>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

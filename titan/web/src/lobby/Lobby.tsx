@@ -1,12 +1,12 @@
 // The lobby at "/": set up a new game, come back to the games this browser plays, join a seat
 // by its link, and see (and watch) every game on this server.
 import { useState } from "preact/hooks";
+import { OpenRecord } from "../replay/OpenRecord";
 import { AccountArea } from "./Account";
 import { AllGames } from "./AllGames";
 import { JoinLink } from "./JoinLink";
 import { NewGame } from "./NewGame";
 import { YourGames } from "./YourGames";
-import { OpenRecord } from "../replay/OpenRecord";
 
 export function Lobby() {
   // Bumped when a game is created, so that both lists show it at once.
@@ -15,7 +15,10 @@ export function Lobby() {
     <main class="lobby" data-page="lobby">
       <header class="lobby-head">
         <h1>Titan</h1>
-        <p>The board game of monsters and Titans, for two to six players, here, over the network, or against the computer.</p>
+        <p>
+          The board game of monsters and Titans, for two to six players, here, over the network, or against the
+          computer.
+        </p>
       </header>
       <div class="lobby-grid">
         <NewGame onCreated={() => setRefresh((n) => n + 1)} />

@@ -4,7 +4,7 @@
 // hot-seat game) and shows the links to send to the others.
 import { useEffect, useState } from "preact/hooks";
 import { keepInAccount } from "../account";
-import { api, ApiError, type GameCreated, type GameOptions, type SeatSpec } from "../api";
+import { ApiError, api, type GameCreated, type GameOptions, type SeatSpec } from "../api";
 import { holdSeat } from "../session";
 import { CopyButton, gameHref } from "./common";
 
@@ -91,7 +91,11 @@ export function NewGame(props: { onCreated: () => void }) {
       }),
     );
   const addSeat = () =>
-    setSeats((ss) => (ss.length >= MAX_SEATS ? ss : [...ss, { name: defaultName("bot", ss.length), kind: "bot", level: levels.default }]));
+    setSeats((ss) =>
+      ss.length >= MAX_SEATS
+        ? ss
+        : [...ss, { name: defaultName("bot", ss.length), kind: "bot", level: levels.default }],
+    );
   const removeSeat = (i: number) => setSeats((ss) => (ss.length <= MIN_SEATS ? ss : ss.filter((_, j) => j !== i)));
 
   const submit = async (e: Event) => {
@@ -103,7 +107,9 @@ export function NewGame(props: { onCreated: () => void }) {
     if (target === "bad") return setError("The point target is a whole number of at least 1, or empty.");
     if (limit === "bad") return setError("The turn limit is a whole number of at least 1, or empty.");
     const specs: SeatSpec[] = seats.map((s) =>
-      s.kind === "bot" ? { name: s.name.trim(), kind: "bot", level: s.level || null } : { name: s.name.trim(), kind: "human" },
+      s.kind === "bot"
+        ? { name: s.name.trim(), kind: "bot", level: s.level || null }
+        : { name: s.name.trim(), kind: "human" },
     );
     const options: GameOptions = { titan_variant: titanVariant, point_target: target, turn_limit: limit };
     setBusy(true);
@@ -112,7 +118,10 @@ export function NewGame(props: { onCreated: () => void }) {
       const game = await api.create(specs, options, unlisted);
       const here = game.seats.filter((s, i) => seats[i]?.kind === "human-here" && s.token);
       here.forEach((s) => holdSeat(game.id, { seat: s.seat, name: s.name, token: s.token ?? "" }));
-      await keepInAccount(game.id, here.map((s) => s.token ?? "")); // when logged in
+      await keepInAccount(
+        game.id,
+        here.map((s) => s.token ?? ""),
+      ); // when logged in
       setCreated(game);
       props.onCreated();
     } catch (err) {
@@ -130,7 +139,15 @@ export function NewGame(props: { onCreated: () => void }) {
       <h2>New game</h2>
       <table class="seats">
         <thead>
-          <tr><th>#</th><th>name</th><th>who plays</th><th>level</th><th><span class="sr-only">remove</span></th></tr>
+          <tr>
+            <th>#</th>
+            <th>name</th>
+            <th>who plays</th>
+            <th>level</th>
+            <th>
+              <span class="sr-only">remove</span>
+            </th>
+          </tr>
         </thead>
         <tbody>
           {seats.map((s, i) => (
@@ -199,26 +216,54 @@ export function NewGame(props: { onCreated: () => void }) {
       <fieldset class="options">
         <legend>Options (rule 21)</legend>
         <label class="check">
-          <input type="checkbox" name="titan_variant" checked={titanVariant} onChange={(e) => setTitanVariant(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            name="titan_variant"
+            checked={titanVariant}
+            onChange={(e) => setTitanVariant(e.currentTarget.checked)}
+          />
           Titan variant: Cyclops, Lions and Trolls in the towers; no Centaurs, Gargoyles or Ogres; 8 markers each
         </label>
         <label>
           Point target{" "}
-          <input name="point_target" type="number" min={1} placeholder="none" value={pointTarget} onInput={(e) => setPointTarget(e.currentTarget.value)} />
+          <input
+            name="point_target"
+            type="number"
+            min={1}
+            placeholder="none"
+            value={pointTarget}
+            onInput={(e) => setPointTarget(e.currentTarget.value)}
+          />
           <span class="hint">the first to reach it at the end of a turn wins</span>
         </label>
         <label>
           Turn limit{" "}
-          <input name="turn_limit" type="number" min={1} placeholder="none" value={turnLimit} onInput={(e) => setTurnLimit(e.currentTarget.value)} />
+          <input
+            name="turn_limit"
+            type="number"
+            min={1}
+            placeholder="none"
+            value={turnLimit}
+            onInput={(e) => setTurnLimit(e.currentTarget.value)}
+          />
           <span class="hint">then the most points plus legion values wins</span>
         </label>
         <p class="hint">Mulligans: each player may re-roll the first turn's movement roll once (rule 7.6).</p>
         <label class="check">
-          <input type="checkbox" name="unlisted" checked={unlisted} onChange={(e) => setUnlisted(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            name="unlisted"
+            checked={unlisted}
+            onChange={(e) => setUnlisted(e.currentTarget.checked)}
+          />
           Private: not in the lobby's lists; only the seat links lead to it
         </label>
       </fieldset>
-      {error && <p class="error" role="alert" data-error>{error}</p>}
+      {error && (
+        <p class="error" role="alert" data-error>
+          {error}
+        </p>
+      )}
       <button type="submit" class="primary big" data-action="create-game" disabled={busy || !levels.levels.length}>
         {busy ? "Creating…" : "Create the game"}
       </button>
@@ -230,7 +275,7 @@ export function NewGame(props: { onCreated: () => void }) {
 function Created(props: { game: GameCreated; kinds: SeatKind[]; onAgain: () => void }) {
   const { game } = props;
   const remote = game.seats.filter((s, i) => props.kinds[i] === "human-remote" && s.url);
-  const here = game.seats.filter((s, i) => props.kinds[i] === "human-here");
+  const here = game.seats.filter((_s, i) => props.kinds[i] === "human-here");
   return (
     <section class="card created" data-created={game.id}>
       <h2>

@@ -1,7 +1,7 @@
 // "Your games": the games whose seats this browser holds (session.ts), with how each stands
 // now, a way back in, and a way to forget one (its tokens are then gone from here).
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, type GameSummary } from "../api";
+import { ApiError, api, type GameSummary } from "../api";
 import { RecordLinks } from "../replay/links";
 import { forgetGame, type HeldGame, heldGames } from "../session";
 import { ago, gameHref, optionsText, SeatChip, StatusBadge } from "./common";
@@ -20,7 +20,15 @@ function HeldRow(props: { held: HeldGame; summary: Loaded; onForget: () => void 
         <a class="game-id" href={gameHref(held.id)}>
           game {held.id}
         </a>
-        {game ? <StatusBadge status={game.status} /> : summary === "missing" ? <span class="badge gone">gone from the server</span> : summary === "error" ? <span class="badge gone">unreachable</span> : <span class="badge">…</span>}
+        {game ? (
+          <StatusBadge status={game.status} />
+        ) : summary === "missing" ? (
+          <span class="badge gone">gone from the server</span>
+        ) : summary === "error" ? (
+          <span class="badge gone">unreachable</span>
+        ) : (
+          <span class="badge">…</span>
+        )}
         {yourMove && <span class="badge your-move">your move</span>}
         <span class="hint">
           {names.length ? `as ${names.join(", ")}` : ""}
@@ -47,7 +55,11 @@ function HeldRow(props: { held: HeldGame; summary: Loaded; onForget: () => void 
           class="secondary"
           data-action="forget"
           onClick={() => {
-            if (summary === "missing" || confirm("Forget this game here? Its seat links held by this browser are lost, unless you kept them.")) props.onForget();
+            if (
+              summary === "missing" ||
+              confirm("Forget this game here? Its seat links held by this browser are lost, unless you kept them.")
+            )
+              props.onForget();
           }}
         >
           Forget
@@ -67,7 +79,8 @@ export function YourGames(props: { refresh: number }) {
     games.forEach((g) => {
       api.game(g.id).then(
         (s) => setSummaries((m) => ({ ...m, [g.id]: s })),
-        (e: unknown) => setSummaries((m) => ({ ...m, [g.id]: e instanceof ApiError && e.status === 404 ? "missing" : "error" })),
+        (e: unknown) =>
+          setSummaries((m) => ({ ...m, [g.id]: e instanceof ApiError && e.status === 404 ? "missing" : "error" })),
       );
     });
   }, [props.refresh]);

@@ -47,9 +47,9 @@ export function ago(iso: string): string {
 export function optionsText(g: GameSummary): string {
   const o = g.options;
   const parts: string[] = [];
-  if (o["titan_variant"] === true) parts.push("Titan variant");
-  if (typeof o["point_target"] === "number") parts.push(`first to ${o["point_target"]} points`);
-  if (typeof o["turn_limit"] === "number") parts.push(`${o["turn_limit"]} turns`);
+  if (o.titan_variant === true) parts.push("Titan variant");
+  if (typeof o.point_target === "number") parts.push(`first to ${o.point_target} points`);
+  if (typeof o.turn_limit === "number") parts.push(`${o.turn_limit} turns`);
   return parts.join(" · ");
 }
 
@@ -71,7 +71,7 @@ export function CopyButton(props: { text: string; label?: string }) {
   };
   return (
     <button type="button" class="copy" data-copy onClick={() => void copy()}>
-      {done === "ok" ? "Copied ✓" : done === "fail" ? "Select and copy" : props.label ?? "Copy"}
+      {done === "ok" ? "Copied ✓" : done === "fail" ? "Select and copy" : (props.label ?? "Copy")}
     </button>
   );
 }

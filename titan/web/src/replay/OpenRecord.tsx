@@ -21,7 +21,8 @@ function readRecord(text: string, name: string): Loaded {
     throw new Error(`${name} is not a record: it is not JSON`);
   }
   const seats = (record as { seats?: unknown } | null)?.seats;
-  if (!Array.isArray(seats) || !seats.every((s) => typeof s === "string")) throw new Error(`${name} is not a game record: it names no seats`);
+  if (!Array.isArray(seats) || !seats.every((s) => typeof s === "string"))
+    throw new Error(`${name} is not a game record: it names no seats`);
   return { name, record, seats: seats as string[] };
 }
 
@@ -33,7 +34,10 @@ export function OpenRecord() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api.levels().then((r) => setLevels(r.levels), () => undefined);
+    api.levels().then(
+      (r) => setLevels(r.levels),
+      () => undefined,
+    );
   }, []);
 
   const onFile = async (file: File | undefined) => {
@@ -54,12 +58,15 @@ export function OpenRecord() {
     setBusy(true);
     setError(null);
     try {
-      const seats = replay ? null : kinds.map((k) => (k === "human" ? { kind: "human" as const } : { kind: "bot" as const, level: k }));
+      const seats = replay
+        ? null
+        : kinds.map((k) => (k === "human" ? { kind: "human" as const } : { kind: "bot" as const, level: k }));
       const made = await replayApi.importRecord(loaded.record, seats, replay);
       // The seats are held here (a hot-seat game), except those of a finished game only to be
       // replayed: once over, the replay shows everything to anyone anyway.
       const over = replay && (await api.game(made.id)).status === "over";
-      if (!over) for (const s of made.seats) if (s.token) holdSeat(made.id, { seat: s.seat, name: s.name, token: s.token });
+      if (!over)
+        for (const s of made.seats) if (s.token) holdSeat(made.id, { seat: s.seat, name: s.name, token: s.token });
       location.assign(replay ? replayHref(made.id) : `/games/${encodeURIComponent(made.id)}`);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -72,7 +79,12 @@ export function OpenRecord() {
       <h2>Open a record file</h2>
       <label>
         A game's record (.json){" "}
-        <input type="file" accept=".json,application/json" data-record-file onChange={(e) => void onFile((e.target as HTMLInputElement).files?.[0])} />
+        <input
+          type="file"
+          accept=".json,application/json"
+          data-record-file
+          onChange={(e) => void onFile((e.target as HTMLInputElement).files?.[0])}
+        />
       </label>
       {error && (
         <p class="error" data-error role="alert">
@@ -84,7 +96,13 @@ export function OpenRecord() {
           <p>
             {loaded.name}: {loaded.seats.join(", ")}.
           </p>
-          <button type="button" class="primary" data-action="replay-record" disabled={busy} onClick={() => void start(true)}>
+          <button
+            type="button"
+            class="primary"
+            data-action="replay-record"
+            disabled={busy}
+            onClick={() => void start(true)}
+          >
             Replay it
           </button>
           <fieldset>
@@ -92,7 +110,12 @@ export function OpenRecord() {
             {loaded.seats.map((name, i) => (
               <label class="seat-kind">
                 {name}{" "}
-                <select data-record-seat={i} aria-label={`Who plays ${name}`} value={kinds[i]} onChange={(e) => setKinds(kinds.map((k, j) => (j === i ? (e.target as HTMLSelectElement).value : k)))}>
+                <select
+                  data-record-seat={i}
+                  aria-label={`Who plays ${name}`}
+                  value={kinds[i]}
+                  onChange={(e) => setKinds(kinds.map((k, j) => (j === i ? (e.target as HTMLSelectElement).value : k)))}
+                >
                   <option value="human">a person here</option>
                   {levels.map((l) => (
                     <option value={l}>the computer ({l})</option>

@@ -3,9 +3,10 @@
 // page's own components, given no prompt). The server replays (titan/server/replay.py) and
 // sends only what the perspective knew at that step: a seat held here sees its own knowledge,
 // anyone else the spectator's; once the game is over, everything, or any seat's on request.
-import { DEFAULT_PREFS } from "../game/automation";
+
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiError } from "../api";
+import { DEFAULT_PREFS } from "../game/automation";
 import { Battle } from "../game/Battle";
 import { Board } from "../game/Board";
 import { EventLog } from "../game/EventLog";
@@ -54,7 +55,8 @@ export function ReplayPage(props: { gameId: string }) {
   // The token sent: the perspective's own seat if held here, else the first seat held (whose
   // knowledge is the default while the game runs), else none (the spectator's).
   const token = useMemo(() => {
-    const own = perspective !== null && /^\d$/.test(perspective) ? held.find((s) => String(s.seat) === perspective) : undefined;
+    const own =
+      perspective !== null && /^\d$/.test(perspective) ? held.find((s) => String(s.seat) === perspective) : undefined;
     return (own ?? (perspective === null ? held[0] : undefined))?.token ?? null;
   }, [held, perspective]);
 
@@ -187,18 +189,34 @@ export function ReplayPage(props: { gameId: string }) {
   const battle = view.engagement?.battle ?? null;
   const outline = index.steps[shown.step];
   const actor = shown.step > 0 ? index.players[shown.step - 1] : undefined;
-  const name = (seat: number | undefined) => (seat === undefined ? "" : view.players[seat]?.name ?? `seat ${seat}`);
+  const name = (seat: number | undefined) => (seat === undefined ? "" : (view.players[seat]?.name ?? `seat ${seat}`));
   // The seats held here, and the one the token sent holds (a link's seat may not be numbered yet).
-  const choices = perspectiveChoices(index, view, [...held.map((s) => s.seat), ...(index.seat !== null ? [index.seat] : [])]);
+  const choices = perspectiveChoices(index, view, [
+    ...held.map((s) => s.seat),
+    ...(index.seat !== null ? [index.seat] : []),
+  ]);
   return (
     <UiContext.Provider value={ui}>
-      <main class="game replay" data-replay data-step={shown.step} data-perspective={index.perspective} data-loading={shown.step !== step ? "" : undefined} data-seat={view.you ?? "spectator"} data-turn={view.turn}>
+      <main
+        class="game replay"
+        data-replay
+        data-step={shown.step}
+        data-perspective={index.perspective}
+        data-loading={shown.step !== step ? "" : undefined}
+        data-seat={view.you ?? "spectator"}
+        data-turn={view.turn}
+      >
         <header>
           <a href="/">Lobby</a>
           <span class="title">Replay · game {props.gameId}</span>
           <label class="replay-perspective">
             Seen by{" "}
-            <select data-perspective-choice aria-label="Whose knowledge the replay shows" value={index.perspective} onChange={(e) => setPerspective((e.target as HTMLSelectElement).value)}>
+            <select
+              data-perspective-choice
+              aria-label="Whose knowledge the replay shows"
+              value={index.perspective}
+              onChange={(e) => setPerspective((e.target as HTMLSelectElement).value)}
+            >
               {choices.map((c) => (
                 <option value={c.value}>{c.label}</option>
               ))}
@@ -207,7 +225,12 @@ export function ReplayPage(props: { gameId: string }) {
           <a href={`/games/${encodeURIComponent(props.gameId)}`}>{index.over ? "The game" : "Back to the game"}</a>
           {index.over && <RecordLinks gameId={props.gameId} replay={false} />}
           {!index.over && (
-            <button type="button" data-action="catch-up" title="Take in the moves made since this replay was opened" onClick={() => setReload((n) => n + 1)}>
+            <button
+              type="button"
+              data-action="catch-up"
+              title="Take in the moves made since this replay was opened"
+              onClick={() => setReload((n) => n + 1)}
+            >
               Catch up with the game
             </button>
           )}
@@ -243,7 +266,12 @@ export function ReplayPage(props: { gameId: string }) {
                 {actor !== undefined ? ` · last action by ${name(actor)}` : " · before the first action"}
               </p>
               {view.over && <p>{view.winner !== null ? `${name(view.winner)} wins.` : "Nobody wins."}</p>}
-              {!index.over && <p class="hint">The game is still being played: this is what {index.perspective === "spectator" ? "a spectator" : "your seat"} knew at each step.</p>}
+              {!index.over && (
+                <p class="hint">
+                  The game is still being played: this is what{" "}
+                  {index.perspective === "spectator" ? "a spectator" : "your seat"} knew at each step.
+                </p>
+              )}
             </section>
             <Status />
             <EventLog events={events} />
@@ -254,10 +282,22 @@ export function ReplayPage(props: { gameId: string }) {
   );
 }
 
-function perspectiveChoices(index: ReplayIndex, view: PlayerView, heldSeats: number[]): { value: string; label: string }[] {
+function perspectiveChoices(
+  index: ReplayIndex,
+  view: PlayerView,
+  heldSeats: number[],
+): { value: string; label: string }[] {
   const seats = view.players.map((p) => ({ value: String(p.index), label: `${p.name}'s knowledge` }));
-  if (index.over) return [{ value: "all", label: "Everything (the game is over)" }, { value: "spectator", label: "A spectator's knowledge" }, ...seats];
-  return [...seats.filter((s) => heldSeats.includes(Number(s.value))), { value: "spectator", label: "A spectator's knowledge" }];
+  if (index.over)
+    return [
+      { value: "all", label: "Everything (the game is over)" },
+      { value: "spectator", label: "A spectator's knowledge" },
+      ...seats,
+    ];
+  return [
+    ...seats.filter((s) => heldSeats.includes(Number(s.value))),
+    { value: "spectator", label: "A spectator's knowledge" },
+  ];
 }
 
 /** The latest strike of the battle under way, whose dice the battle view shows. */

@@ -33,7 +33,14 @@ export function Controls(p: ControlsProps) {
   return (
     <section class="replay-controls" aria-label="Replay controls" data-replay-controls>
       <div class="replay-row">
-        <button type="button" data-go="first" aria-label="First step" title="First step (Home)" disabled={atStart} onClick={() => p.go(0)}>
+        <button
+          type="button"
+          data-go="first"
+          aria-label="First step"
+          title="First step (Home)"
+          disabled={atStart}
+          onClick={() => p.go(0)}
+        >
           First
         </button>
         {UNITS.map((u) => (
@@ -72,7 +79,14 @@ export function Controls(p: ControlsProps) {
             {u.name} {u.forward}
           </button>
         ))}
-        <button type="button" data-go="last" aria-label="Last step" title="Last step (End)" disabled={atEnd} onClick={() => p.go(p.last)}>
+        <button
+          type="button"
+          data-go="last"
+          aria-label="Last step"
+          title="Last step (End)"
+          disabled={atEnd}
+          onClick={() => p.go(p.last)}
+        >
           Last
         </button>
       </div>
@@ -103,7 +117,16 @@ export function Controls(p: ControlsProps) {
         >
           <label>
             Turn{" "}
-            <input type="number" min={1} max={p.lastTurn} value={turnText} placeholder={String(p.turn)} aria-label={`Jump to turn (1 to ${p.lastTurn})`} data-jump-turn onInput={(e) => setTurnText((e.target as HTMLInputElement).value)} />
+            <input
+              type="number"
+              min={1}
+              max={p.lastTurn}
+              value={turnText}
+              placeholder={String(p.turn)}
+              aria-label={`Jump to turn (1 to ${p.lastTurn})`}
+              data-jump-turn
+              onInput={(e) => setTurnText((e.target as HTMLInputElement).value)}
+            />
           </label>
           <button type="submit" data-go="jump">
             Go
@@ -111,7 +134,12 @@ export function Controls(p: ControlsProps) {
         </form>
         <label>
           Speed{" "}
-          <select aria-label="Playing speed" data-speed value={String(p.speed)} onChange={(e) => p.setSpeed(Number((e.target as HTMLSelectElement).value))}>
+          <select
+            aria-label="Playing speed"
+            data-speed
+            value={String(p.speed)}
+            onChange={(e) => p.setSpeed(Number((e.target as HTMLSelectElement).value))}
+          >
             {SPEEDS.map((s) => (
               <option value={String(s)}>{s} steps/s</option>
             ))}

@@ -12,7 +12,13 @@ export function RecordLinks(props: { gameId: string; over?: boolean; replay?: bo
         </a>
       )}
       {over && (
-        <a class="button" href={recordHref(props.gameId)} download={`titan-${props.gameId}.json`} data-action="download-record" title="The game's record, to keep, replay or play on from later">
+        <a
+          class="button"
+          href={recordHref(props.gameId)}
+          download={`titan-${props.gameId}.json`}
+          data-action="download-record"
+          title="The game's record, to keep, replay or play on from later"
+        >
           Download record
         </a>
       )}

@@ -47,11 +47,16 @@ function query(perspective: string | null): string {
 const base = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 
 export const replayApi = {
-  index: (id: string, token: string | null, perspective: string | null) => get<ReplayIndex>(`${base(id)}/replay${query(perspective)}`, token),
+  index: (id: string, token: string | null, perspective: string | null) =>
+    get<ReplayIndex>(`${base(id)}/replay${query(perspective)}`, token),
   step: (id: string, step: number, token: string | null, perspective: string | null) =>
     get<ReplayStep>(`${base(id)}/replay/${step}${query(perspective)}`, token),
   /** A record file's game, made anew (unlisted unless asked) with fresh seats. */
-  importRecord: async (record: unknown, seats: { kind: "human" | "bot"; level?: string | null }[] | null, unlisted: boolean) => {
+  importRecord: async (
+    record: unknown,
+    seats: { kind: "human" | "bot"; level?: string | null }[] | null,
+    unlisted: boolean,
+  ) => {
     const response = await fetch("/api/games/import", {
       method: "POST",
       headers: { "Content-Type": "application/json" },

@@ -6,7 +6,13 @@ import type { StepOutline } from "./replayApi";
 
 export type Unit = "action" | "phase" | "turn";
 
-const STRIKING: ReadonlySet<BattleStep> = new Set(["strike", "counterstrike", "carry", "may_concede_before_counter", "drift_concede"]);
+const STRIKING: ReadonlySet<BattleStep> = new Set([
+  "strike",
+  "counterstrike",
+  "carry",
+  "may_concede_before_counter",
+  "drift_concede",
+]);
 
 function battleKey(o: StepOutline): string {
   const b = o[4];

@@ -5,12 +5,24 @@ import type { ColourStyle } from "../../colours";
 import type { Hexside } from "../../variant";
 import type { BattleView, Side, Struck } from "../../wire";
 import { useUi } from "../ui";
-import { BATTLE_LABELS, CENTRE, edge, HEXES, type HexPos, hexPoints, neighbour, outward, R, VIEW_H, VIEW_W } from "./geometry";
-import { type Interaction, clickHex } from "./interaction";
-import { hexTooltip } from "./hazards";
-import { hazardLook, hexLook } from "./terrain";
-import { Token } from "./Token";
 import { useZoomPan, ZoomControls } from "../zoom";
+import {
+  BATTLE_LABELS,
+  CENTRE,
+  edge,
+  HEXES,
+  type HexPos,
+  hexPoints,
+  neighbour,
+  outward,
+  R,
+  VIEW_H,
+  VIEW_W,
+} from "./geometry";
+import { hexTooltip } from "./hazards";
+import { clickHex, type Interaction } from "./interaction";
+import { Token } from "./Token";
+import { hazardLook, hexLook } from "./terrain";
 
 interface HexInfo {
   terrain: string;
@@ -18,7 +30,12 @@ interface HexInfo {
   hexsides: Hexside[];
 }
 
-export function BattleMap(props: { battle: BattleView; it: Interaction; colour: (s: Side) => ColourStyle; lastStrike: Struck | null }) {
+export function BattleMap(props: {
+  battle: BattleView;
+  it: Interaction;
+  colour: (s: Side) => ColourStyle;
+  lastStrike: Struck | null;
+}) {
   const ui = useUi();
   const { battle, it } = props;
   const map = ui.variant.battlelands.maps[battle.terrain];
@@ -31,53 +48,85 @@ export function BattleMap(props: { battle: BattleView; it: Interaction; colour: 
   const zoom = useZoomPan(Math.round(VIEW_W), Math.round(VIEW_H));
   return (
     <div class="board-wrap">
-    <svg
-      ref={zoom.svgRef}
-      {...zoom.svgProps}
-      class="battleland"
-      viewBox={`0 0 ${VIEW_W.toFixed(0)} ${VIEW_H.toFixed(0)}`}
-      preserveAspectRatio="xMidYMid meet"
-      data-terrain={battle.terrain}
-      role="img"
-      aria-label={`Battleland ${battle.terrain}, land ${battle.land}`}
-    >
-      <g class="zoomed" transform={zoom.transform || undefined}>
-      <text x={VIEW_W - 8} y={18} text-anchor="end" font-size="15" font-weight="600" fill="#4a4a4a">
-        {battle.terrain} {battle.land}
-      </text>
-      <EntryEdges battle={battle} colour={props.colour} />
-      {BATTLE_LABELS.map((label) => {
-        const p = HEXES[label];
-        if (!p) return null;
-        // The character is drawn inside its hex's <g>, so a click on either is a click on the hex.
-        const f = onBoard.find((x) => x.hex === label);
-        return (
-          <HexCell p={p} info={info(label)} target={it.targets.has(label)} striking={striking} carry={battle.carry?.options.includes(label) ?? false} covered={f !== undefined && (f.hits > 0 || f.slain)} onClick={() => clickHex(ui, battle, it, label)}>
-            {f && <Token f={f} p={p} style={props.colour(f.side === "attacker" ? "attacker" : "defender")} it={it} target={it.targets.has(label)} />}
-          </HexCell>
-        );
-      })}
-      <g pointer-events="none">
-        {BATTLE_LABELS.flatMap((label) => {
-          const p = HEXES[label];
-          return p ? info(label).hexsides.map((s, d) => (s && s[1] ? <Hazard p={p} d={d} hazard={s[0]} /> : null)) : [];
-        })}
-      </g>
-      {props.lastStrike && <StrikeArrow s={props.lastStrike} />}
-      </g>
-    </svg>
-    <ZoomControls z={zoom} />
+      <svg
+        ref={zoom.svgRef}
+        {...zoom.svgProps}
+        class="battleland"
+        viewBox={`0 0 ${VIEW_W.toFixed(0)} ${VIEW_H.toFixed(0)}`}
+        preserveAspectRatio="xMidYMid meet"
+        data-terrain={battle.terrain}
+        role="img"
+        aria-label={`Battleland ${battle.terrain}, land ${battle.land}`}
+      >
+        <g class="zoomed" transform={zoom.transform || undefined}>
+          <text x={VIEW_W - 8} y={18} text-anchor="end" font-size="15" font-weight="600" fill="#4a4a4a">
+            {battle.terrain} {battle.land}
+          </text>
+          <EntryEdges battle={battle} colour={props.colour} />
+          {BATTLE_LABELS.map((label) => {
+            const p = HEXES[label];
+            if (!p) return null;
+            // The character is drawn inside its hex's <g>, so a click on either is a click on the hex.
+            const f = onBoard.find((x) => x.hex === label);
+            return (
+              <HexCell
+                p={p}
+                info={info(label)}
+                target={it.targets.has(label)}
+                striking={striking}
+                carry={battle.carry?.options.includes(label) ?? false}
+                covered={f !== undefined && (f.hits > 0 || f.slain)}
+                onClick={() => clickHex(ui, battle, it, label)}
+              >
+                {f && (
+                  <Token
+                    f={f}
+                    p={p}
+                    style={props.colour(f.side === "attacker" ? "attacker" : "defender")}
+                    it={it}
+                    target={it.targets.has(label)}
+                  />
+                )}
+              </HexCell>
+            );
+          })}
+          <g pointer-events="none">
+            {BATTLE_LABELS.flatMap((label) => {
+              const p = HEXES[label];
+              return p
+                ? info(label).hexsides.map((s, d) => (s?.[1] ? <Hazard p={p} d={d} hazard={s[0]} /> : null))
+                : [];
+            })}
+          </g>
+          {props.lastStrike && <StrikeArrow s={props.lastStrike} />}
+        </g>
+      </svg>
+      <ZoomControls z={zoom} />
     </div>
   );
 }
 
-function HexCell(props: { p: HexPos; info: HexInfo; target: boolean; striking: boolean; carry: boolean; onClick: () => void; covered: boolean; children?: ComponentChildren }) {
+function HexCell(props: {
+  p: HexPos;
+  info: HexInfo;
+  target: boolean;
+  striking: boolean;
+  carry: boolean;
+  onClick: () => void;
+  covered: boolean;
+  children?: ComponentChildren;
+}) {
   const { p, info } = props;
   const look = hexLook(info.terrain);
   const title = hexTooltip(p.label, info.terrain, info.elevation, info.hexsides, useUi().variant.characters.characters);
   const hi = props.striking || props.carry ? "#b3261e" : "#0b57d0";
   return (
-    <g data-hex={p.label} data-target={props.target ? "" : undefined} onClick={props.onClick} style={{ cursor: props.target ? "pointer" : "default" }}>
+    <g
+      data-hex={p.label}
+      data-target={props.target ? "" : undefined}
+      onClick={props.onClick}
+      style={{ cursor: props.target ? "pointer" : "default" }}
+    >
       <title>{title}</title>
       <polygon points={hexPoints(p)} fill={look.fill} stroke="#7d7562" stroke-width={1.2} />
       {/* Elevation as shading, contour rings (one per level) and a number (11.3). */}
@@ -85,7 +134,14 @@ function HexCell(props: { p: HexPos; info: HexInfo; target: boolean; striking: b
       {Array.from({ length: info.elevation }, (_, i) => (
         <polygon points={hexPoints(p, R - 5 - 4 * i)} fill="none" stroke="#00000055" stroke-width={1.2} />
       ))}
-      {props.target && <polygon points={hexPoints(p, R - 3)} fill={props.striking ? "#b3261e22" : "#ffd40088"} stroke={hi} stroke-width={3.5} />}
+      {props.target && (
+        <polygon
+          points={hexPoints(p, R - 3)}
+          fill={props.striking ? "#b3261e22" : "#ffd40088"}
+          stroke={hi}
+          stroke-width={3.5}
+        />
+      )}
       <text x={p.x} y={p.y - R * 0.54} text-anchor="middle" font-size="10" font-weight="600" fill={look.text}>
         {p.label}
         {info.elevation > 0 ? ` ▲${info.elevation}` : ""}
@@ -113,7 +169,16 @@ function Hazard(props: { p: HexPos; d: number; hazard: string }) {
   });
   return (
     <g data-hazard={props.hazard}>
-      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={look.stroke} stroke-width={look.width} stroke-linecap="round" stroke-dasharray={look.dash} />
+      <line
+        x1={x1}
+        y1={y1}
+        x2={x2}
+        y2={y2}
+        stroke={look.stroke}
+        stroke-width={look.width}
+        stroke-linecap="round"
+        stroke-dasharray={look.dash}
+      />
       {props.hazard !== "wall" && ticks}
     </g>
   );
@@ -166,9 +231,30 @@ function EntryEdge(props: { hexes: string[]; words: string; style: ColourStyle; 
   return (
     <g data-entry={props.side}>
       {edges.map(([[x1, y1], [x2, y2]]) => (
-        <line x1={x1 + ux * 5} y1={y1 + uy * 5} x2={x2 + ux * 5} y2={y2 + uy * 5} stroke={props.style.fill} stroke-width={5} stroke-linecap="round" opacity={0.85} />
+        <line
+          x1={x1 + ux * 5}
+          y1={y1 + uy * 5}
+          x2={x2 + ux * 5}
+          y2={y2 + uy * 5}
+          stroke={props.style.fill}
+          stroke-width={5}
+          stroke-linecap="round"
+          opacity={0.85}
+        />
       ))}
-      <text x={tx} y={ty} transform={`rotate(${angle.toFixed(1)} ${tx.toFixed(1)} ${ty.toFixed(1)})`} text-anchor="middle" dominant-baseline="middle" font-size="13" font-weight="600" fill={props.style.fill} stroke="#faf8f2" stroke-width={3} paint-order="stroke">
+      <text
+        x={tx}
+        y={ty}
+        transform={`rotate(${angle.toFixed(1)} ${tx.toFixed(1)} ${ty.toFixed(1)})`}
+        text-anchor="middle"
+        dominant-baseline="middle"
+        font-size="13"
+        font-weight="600"
+        fill={props.style.fill}
+        stroke="#faf8f2"
+        stroke-width={3}
+        paint-order="stroke"
+      >
         {props.words}
       </text>
     </g>
@@ -184,9 +270,19 @@ function StrikeArrow(props: { s: Struck }) {
   const [x2, y2] = [b.x - ux * 18, b.y - uy * 18];
   return (
     <g pointer-events="none" data-strike-arrow>
-      <line x1={a.x + ux * 18} y1={a.y + uy * 18} x2={x2} y2={y2} stroke="#b3261e" stroke-width={3} stroke-dasharray={props.s.ranged ? "6 4" : undefined} />
-      <polygon points={`${b.x - ux * 10},${b.y - uy * 10} ${x2 - uy * 6},${y2 + ux * 6} ${x2 + uy * 6},${y2 - ux * 6}`} fill="#b3261e" />
+      <line
+        x1={a.x + ux * 18}
+        y1={a.y + uy * 18}
+        x2={x2}
+        y2={y2}
+        stroke="#b3261e"
+        stroke-width={3}
+        stroke-dasharray={props.s.ranged ? "6 4" : undefined}
+      />
+      <polygon
+        points={`${b.x - ux * 10},${b.y - uy * 10} ${x2 - uy * 6},${y2 + ux * 6} ${x2 + uy * 6},${y2 - ux * 6}`}
+        fill="#b3261e"
+      />
     </g>
   );
 }
-

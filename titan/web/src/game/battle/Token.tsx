@@ -39,7 +39,9 @@ export function Token(props: { f: FighterView; p: HexPos; style: ColourStyle; it
           (f.slain ? ", slain" : "") +
           (f.in_contact && !f.struck ? ", must strike" : "")}
       </title>
-      {picked && <rect x={x - 5} y={y - 5} width={W + 10} height={H + 10} rx={8} fill="none" stroke="#000" stroke-width={6} />}
+      {picked && (
+        <rect x={x - 5} y={y - 5} width={W + 10} height={H + 10} rx={8} fill="none" stroke="#000" stroke-width={6} />
+      )}
       <rect
         x={x}
         y={y}
@@ -52,7 +54,9 @@ export function Token(props: { f: FighterView; p: HexPos; style: ColourStyle; it
         stroke-dasharray={pickable && !picked ? "5 3" : undefined}
       />
       {/* Attacker and defender also differ in shape: the attacker's token has a notch. */}
-      {f.side === "attacker" && <polygon points={`${x + W - 10},${y} ${x + W},${y} ${x + W},${y + 10}`} fill={style.text} opacity={0.8} />}
+      {f.side === "attacker" && (
+        <polygon points={`${x + W - 10},${y} ${x + W},${y} ${x + W},${y + 10}`} fill={style.text} opacity={0.8} />
+      )}
       <text x={p.x} y={y + 14} text-anchor="middle" font-size={nameSize} font-weight="700" fill={style.text}>
         {f.name}
       </text>
@@ -68,7 +72,16 @@ export function Token(props: { f: FighterView; p: HexPos; style: ColourStyle; it
       )}
       {(f.hits > 0 || f.slain) && (
         <g data-damage={f.hits}>
-          <rect x={p.x - 22} y={y + H - 4} width={44} height={13} rx={6} fill={f.slain ? "#000000" : "#b3261e"} stroke="#fff" stroke-width={1} />
+          <rect
+            x={p.x - 22}
+            y={y + H - 4}
+            width={44}
+            height={13}
+            rx={6}
+            fill={f.slain ? "#000000" : "#b3261e"}
+            stroke="#fff"
+            stroke-width={1}
+          />
           <text x={p.x} y={y + H + 6} text-anchor="middle" font-size="9.5" font-weight="700" fill="#fff">
             {f.slain ? "SLAIN" : `${f.hits} ${f.hits === 1 ? "hit" : "hits"}`}
           </text>

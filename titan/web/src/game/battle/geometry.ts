@@ -8,7 +8,14 @@ export const COLUMNS = "ABCDEF";
 const COLUMN_BASE_H = [3, 2, 1, 0, 1, 2] as const;
 const COLUMN_SIZE = [3, 4, 5, 6, 5, 4] as const;
 /** (dc, dh) of the neighbour in each direction, as HEX_STEPS in titan/variant.py. */
-export const HEX_STEPS: ReadonlyArray<readonly [number, number]> = [[0, 2], [1, 1], [1, -1], [0, -2], [-1, -1], [-1, 1]];
+export const HEX_STEPS: ReadonlyArray<readonly [number, number]> = [
+  [0, 2],
+  [1, 1],
+  [1, -1],
+  [0, -2],
+  [-1, -1],
+  [-1, 1],
+];
 
 /** The hex's circumradius in SVG units. */
 export const R = 40;
@@ -56,17 +63,23 @@ function corner(p: { x: number; y: number }, k: number, r = R): [number, number]
 }
 
 export function hexPoints(p: { x: number; y: number }, r = R): string {
-  return [0, 1, 2, 3, 4, 5].map((k) => corner(p, k, r).map((v) => v.toFixed(1)).join(",")).join(" ");
+  return [0, 1, 2, 3, 4, 5]
+    .map((k) =>
+      corner(p, k, r)
+        .map((v) => v.toFixed(1))
+        .join(","),
+    )
+    .join(" ");
 }
 
 /** The two ends of edge d (0 up = between corners 1 and 2, 1 upper right = corners 0-1, ...). */
 export function edge(p: { x: number; y: number }, d: number, r = R): [[number, number], [number, number]] {
-  const a = ((2 - d) % 6 + 6) % 6;
+  const a = (((2 - d) % 6) + 6) % 6;
   return [corner(p, a, r), corner(p, (a + 5) % 6, r)];
 }
 
 /** The unit vector from a hex's centre through the middle of edge d, on screen. */
 export function outward(d: number): [number, number] {
-  const a = (Math.PI / 2) - (Math.PI / 3) * d; // 0 up: 90 degrees
+  const a = Math.PI / 2 - (Math.PI / 3) * d; // 0 up: 90 degrees
   return [Math.cos(a), -Math.sin(a)];
 }

@@ -34,7 +34,13 @@ function nativesOf(hazard: string, characters: CharacterData[]): string {
 
 /** A battle hex's tooltip: its label, terrain and height, then what its terrain and each
  * hazard on its sides does (this hex atop the hazard, or at its foot). */
-export function hexTooltip(label: string, terrain: string, elevation: number, sides: Hexside[], characters: CharacterData[]): string {
+export function hexTooltip(
+  label: string,
+  terrain: string,
+  elevation: number,
+  sides: Hexside[],
+  characters: CharacterData[],
+): string {
   const lines = [`${label}: ${terrain}${elevation ? `, elevation ${elevation}` : ""}`];
   const own = HEX_EFFECTS[terrain];
   if (own) lines.push(own + nativesOf(terrain, characters));

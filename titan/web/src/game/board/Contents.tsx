@@ -15,7 +15,14 @@ export function MarkerChip(props: { view: PlayerView; legion: LegionView }) {
   return (
     <span
       class="marker-chip"
-      style={{ background: st.fill, color: st.text, padding: "0 .3em", borderRadius: "3px", fontWeight: 600, whiteSpace: "nowrap" }}
+      style={{
+        background: st.fill,
+        color: st.text,
+        padding: "0 .3em",
+        borderRadius: "3px",
+        fontWeight: 600,
+        whiteSpace: "nowrap",
+      }}
     >
       {props.legion.marker} ·{props.legion.height}
     </span>
@@ -28,11 +35,14 @@ export function LegionContents(props: { view: PlayerView; legion: LegionView; te
   return (
     <div class="legion-contents" data-legion-info={legion.marker}>
       <div>
-        <MarkerChip view={view} legion={legion} /> {owner?.name ?? "?"} ({styleOf(owner?.colour).label}) · land {legion.land}
+        <MarkerChip view={view} legion={legion} /> {owner?.name ?? "?"} ({styleOf(owner?.colour).label}) · land{" "}
+        {legion.land}
         {props.terrain ? ` ${props.terrain}` : ""}
         {legion.moved ? " · moved" : ""}
       </div>
-      <div class="names" data-contents={legion.marker}>{knownText(legion)}</div>
+      <div class="names" data-contents={legion.marker}>
+        {knownText(legion)}
+      </div>
     </div>
   );
 }

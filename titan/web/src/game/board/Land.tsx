@@ -55,7 +55,13 @@ export function Land(props: LandProps) {
       style={{ cursor: target ? "pointer" : "default" }}
     >
       <title>{`${land.label} ${land.terrain}`}</title>
-      <polygon points={pointsAttr(g.vertices)} fill={fill} stroke="#2a2a2a" stroke-width={1.2} stroke-linejoin="round" />
+      <polygon
+        points={pointsAttr(g.vertices)}
+        fill={fill}
+        stroke="#2a2a2a"
+        stroke-width={1.2}
+        stroke-linejoin="round"
+      />
       {target && (
         <polygon
           class="target-ring"
@@ -69,12 +75,36 @@ export function Land(props: LandProps) {
         />
       )}
       {props.engaged && (
-        <polygon points={pointsAttr(g.vertices)} fill="none" stroke="#c00000" stroke-width={4} stroke-dasharray="6 3" pointer-events="none" />
+        <polygon
+          points={pointsAttr(g.vertices)}
+          fill="none"
+          stroke="#c00000"
+          stroke-width={4}
+          stroke-dasharray="6 3"
+          pointer-events="none"
+        />
       )}
-      <text x={g.namePos.x} y={g.namePos.y} text-anchor="middle" dominant-baseline="middle" font-size={10} fill={ink} pointer-events="none">
+      <text
+        x={g.namePos.x}
+        y={g.namePos.y}
+        text-anchor="middle"
+        dominant-baseline="middle"
+        font-size={10}
+        fill={ink}
+        pointer-events="none"
+      >
         {land.terrain}
       </text>
-      <text x={g.numberPos.x} y={g.numberPos.y} text-anchor="middle" dominant-baseline="middle" font-size={10.5} font-weight="bold" fill={ink} pointer-events="none">
+      <text
+        x={g.numberPos.x}
+        y={g.numberPos.y}
+        text-anchor="middle"
+        dominant-baseline="middle"
+        font-size={10.5}
+        font-weight="bold"
+        fill={ink}
+        pointer-events="none"
+      >
         {land.label}
       </text>
       <g pointer-events="none">
@@ -82,7 +112,9 @@ export function Land(props: LandProps) {
           <Sign g={g} side={side} sign={sign} to={to} />
         ))}
       </g>
-      {props.legions.length > 0 && <LegionStack g={g} label={land.label} legions={props.legions} handlers={props.markers} />}
+      {props.legions.length > 0 && (
+        <LegionStack g={g} label={land.label} legions={props.legions} handlers={props.markers} />
+      )}
     </g>
   );
 }

@@ -57,7 +57,16 @@ function Marker(props: { legion: LegionView; at: Point; size: number; h: MarkerH
       style={{ cursor: mine ? "pointer" : "default" }}
     >
       <rect x={x + 1.5} y={y + 1.5} width={size} height={size} rx={3} fill="#000" fill-opacity={0.35} />
-      <rect x={x} y={y} width={size} height={size} rx={3} fill="none" stroke={selected ? "#000000" : MARKER_EDGE.halo} stroke-width={selected ? 5.5 : 3} />
+      <rect
+        x={x}
+        y={y}
+        width={size}
+        height={size}
+        rx={3}
+        fill="none"
+        stroke={selected ? "#000000" : MARKER_EDGE.halo}
+        stroke-width={selected ? 5.5 : 3}
+      />
       <rect
         class="face"
         x={x}
@@ -70,7 +79,15 @@ function Marker(props: { legion: LegionView; at: Point; size: number; h: MarkerH
         stroke-width={selected ? 3.5 : acting ? 2.2 : 1.2}
         stroke-dasharray={acting && !selected ? "4 2" : undefined}
       />
-      <text x={at.x} y={at.y - 3 * u} text-anchor="middle" font-size={idSize} font-weight="bold" fill={st.text} pointer-events="none">
+      <text
+        x={at.x}
+        y={at.y - 3 * u}
+        text-anchor="middle"
+        font-size={idSize}
+        font-weight="bold"
+        fill={st.text}
+        pointer-events="none"
+      >
         {legion.marker}
       </text>
       <text x={at.x} y={at.y + 10 * u} text-anchor="middle" font-size={10 * u} fill={st.text} pointer-events="none">
@@ -81,11 +98,18 @@ function Marker(props: { legion: LegionView; at: Point; size: number; h: MarkerH
 }
 
 /** The legions in one land, inside it (stack.ts); the selected one drawn last, on top. */
-export function LegionStack(props: { g: LandGeometry; label: number; legions: LegionView[]; handlers: MarkerHandlers }) {
+export function LegionStack(props: {
+  g: LandGeometry;
+  label: number;
+  legions: LegionView[];
+  handlers: MarkerHandlers;
+}) {
   const order = [...props.legions].sort((a, b) => a.marker.localeCompare(b.marker));
   const layout = stackLayout(props.g, order.length, String(props.label).length);
   const placed = order.map((l, i) => ({ l, p: layout.at[i] ?? props.g.stackPos }));
-  placed.sort((a, b) => Number(a.l.marker === props.handlers.selected) - Number(b.l.marker === props.handlers.selected));
+  placed.sort(
+    (a, b) => Number(a.l.marker === props.handlers.selected) - Number(b.l.marker === props.handlers.selected),
+  );
   return (
     <g class="stack" data-stack={order.length}>
       {placed.map(({ l, p }) => (

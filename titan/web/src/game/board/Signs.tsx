@@ -14,7 +14,11 @@ function at(base: Point, along: Point, out: Point, a: number, o: number): Point 
 
 function arrowhead(mid: Point, along: Point, out: Point, shift: number): string {
   // Tip just inside the border, base 11 units inside.
-  return pointsAttr([at(mid, along, out, shift, -1.5), at(mid, along, out, shift + 6, -12), at(mid, along, out, shift - 6, -12)]);
+  return pointsAttr([
+    at(mid, along, out, shift, -1.5),
+    at(mid, along, out, shift + 6, -12),
+    at(mid, along, out, shift - 6, -12),
+  ]);
 }
 
 export function Sign(props: { g: LandGeometry; side: number; sign: ExitSign; to: number }) {
@@ -26,11 +30,23 @@ export function Sign(props: { g: LandGeometry; side: number; sign: ExitSign; to:
     case "arrows":
       return (
         <g {...common}>
-          {[-15, 0, 15].map((s) => <polygon points={arrowhead(mid, along, out, s)} />)}
+          {[-15, 0, 15].map((s) => (
+            <polygon points={arrowhead(mid, along, out, s)} />
+          ))}
         </g>
       );
     case "block":
-      return <polygon points={pointsAttr([at(mid, along, out, -6, -2), at(mid, along, out, 6, -2), at(mid, along, out, 6, -14), at(mid, along, out, -6, -14)])} {...common} />;
+      return (
+        <polygon
+          points={pointsAttr([
+            at(mid, along, out, -6, -2),
+            at(mid, along, out, 6, -2),
+            at(mid, along, out, 6, -14),
+            at(mid, along, out, -6, -14),
+          ])}
+          {...common}
+        />
+      );
     case "arch": {
       // A half disc: flat side inside the land, the round top touching the border.
       const l = at(mid, along, out, -8, -9.5);

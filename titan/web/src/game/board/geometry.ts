@@ -53,8 +53,16 @@ function corners(land: MasterLand): { apexDown: boolean; tri: [Point, Point, Poi
   // Clockwise from the top: apex-up (apex, lower right, lower left); apex-down (upper left,
   // upper right, apex).
   const tri: [Point, Point, Point] = apexDown
-    ? [{ x: cx - SIDE / 2, y: top }, { x: cx + SIDE / 2, y: top }, { x: cx, y: bottom }]
-    : [{ x: cx, y: top }, { x: cx + SIDE / 2, y: bottom }, { x: cx - SIDE / 2, y: bottom }];
+    ? [
+        { x: cx - SIDE / 2, y: top },
+        { x: cx + SIDE / 2, y: top },
+        { x: cx, y: bottom },
+      ]
+    : [
+        { x: cx, y: top },
+        { x: cx + SIDE / 2, y: bottom },
+        { x: cx - SIDE / 2, y: bottom },
+      ];
   return { apexDown, tri };
 }
 

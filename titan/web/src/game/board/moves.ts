@@ -65,7 +65,7 @@ export function chooseMove(ui: Ui, legion: string, land: number): void {
 /** The legion the decision is about: the selection if it may act, else the only one that may. */
 export function focusLegion(selected: string | null, eligible: string[]): string | null {
   if (selected && eligible.includes(selected)) return selected;
-  return eligible.length === 1 ? eligible[0] ?? null : null;
+  return eligible.length === 1 ? (eligible[0] ?? null) : null;
 }
 
 /** Two lists of names are the same characters, in any order (a multiset). */

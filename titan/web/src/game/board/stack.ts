@@ -95,5 +95,8 @@ function search(g: LandGeometry, n: number, digits: number): StackLayout {
     }
   }
   // Nothing fits (more legions than any land could show): stack them on the lone place.
-  return { size: MIN_MARKER, at: Array.from({ length: n }, (_, i) => ({ x: g.stackPos.x + i * 3, y: g.stackPos.y - i * 3 })) };
+  return {
+    size: MIN_MARKER,
+    at: Array.from({ length: n }, (_, i) => ({ x: g.stackPos.x + i * 3, y: g.stackPos.y - i * 3 })),
+  };
 }
