@@ -276,7 +276,12 @@ def test_pinch_and_drag_zoom_and_pan_and_a_tap_still_selects(
     # One finger dragged from the marker pans the board and does not unselect it.
     mx, my = after["x"] + after["width"] / 2, after["y"] + after["height"] / 2
     gesture(page, [[(mx - 10 * step, my - 5 * step)] for step in range(7)])
-    moved = page.locator(f"[data-legion='{marker}']").bounding_box()
+    # The page draws the pan when it gets to it: a loaded machine may take a while.
+    for _ in range(50):
+        moved = page.locator(f"[data-legion='{marker}']").bounding_box()
+        if moved is not None and moved["x"] < after["x"] - 30:
+            break
+        page.wait_for_timeout(100)
     assert moved is not None and moved["x"] < after["x"] - 30, (after, moved)
     assert page.locator(f"[data-legion='{marker}'][data-selected]").count() == 1
     # Pinched about one of its highlighted lands, a tap there still makes the move.
