@@ -200,7 +200,7 @@ class Game:
             raise RecordError(exc.path, exc.detail) from exc
         # No checkpoints on the way: a record that fails to replay is refused whole, so there
         # is nothing to roll back to, and copying the state every CHECKPOINT_EVERY actions
-        # was a twentieth of the replay. One checkpoint at the end serves the game's future.
+        # was about 4% of the replay. One checkpoint at the end serves the game's future.
         game._checkpoint = None
         for i, (player, action) in enumerate(rec.actions):
             try:
