@@ -4,6 +4,7 @@ dice of their own, rollback after a rule fails half-way, and masterboard undo (e
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from dataclasses import dataclass
@@ -21,12 +22,13 @@ from titan.engine.actions import (
     DoneSplitting,
     Move,
     Mulligan,
+    Muster,
     Proposal,
     Propose,
     Split,
     UndoMove,
 )
-from titan.engine.battle.actions import Strike
+from titan.engine.battle.actions import BattleMove, Strike
 from titan.engine.dice import SeededDice
 from titan.engine.errors import IllegalAction
 from titan.engine.events import MoveUndone
@@ -388,3 +390,42 @@ def test_act_and_is_legal_never_list_the_options(monkeypatch: pytest.MonkeyPatch
         assert game.is_legal(action)
         game.act(player, action)
     assert game.state == record.state
+
+
+def _near_misses(options: tuple[Action, ...], rng: random.Random, n: int) -> list[Action]:
+    """Actions like the listed moves, battle moves, strikes and musters, with one field taken
+    from another listed action of the same class or from a few likely values: another land,
+    side, teleport, lord, target, strike number, dice, reveal or creature."""
+    extra: dict[str, list[object]] = {
+        "side": [None, "left", "right", "bottom"],
+        "teleport": [None, "tower", "titan"],
+        "lord": [None, "Titan", "Angel", "Archangel"],
+        "ranged": [False, True],
+        "strike_number": [1, 2, 3, 4, 5, 6],
+        "dice": [1, 2, 3, 4, 5, 6],
+        "reveal": [(), ("Titan",)],
+    }
+    kinds = (Move, BattleMove, Strike, Muster)
+    listed = [o for o in options if isinstance(o, kinds)]
+    out: list[Action] = []
+    for _ in range(n if listed else 0):
+        base = rng.choice(listed)
+        name = rng.choice([f.name for f in dataclasses.fields(base)])
+        seen = [getattr(o, name) for o in listed if type(o) is type(base)]
+        value = rng.choice(seen + extra.get(name, []))
+        out.append(dataclasses.replace(base, **{name: value}))
+    return out
+
+
+@pytest.mark.parametrize("seed", [6, 7])
+def test_is_legal_accepts_exactly_the_listed_actions(seed: int) -> None:
+    """``act`` judges a move, battle move, strike or muster on its own, without listing the
+    others; it must accept exactly what the prompt lists, near misses included."""
+    rng = random.Random(seed)
+    for game in _random_states(seed, 3, every=3):
+        if game.state.over:
+            continue
+        options = game.prompt().options
+        listed = set(options)
+        for action in [*options, *_near_misses(options, rng, 30)]:
+            assert game.is_legal(action) == (action in listed), action

@@ -15,7 +15,8 @@ and the knowledge it gives are one operation (no paired calls to keep in step).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from titan.engine import events as ev
 from titan.engine.state import GameState
@@ -92,44 +93,55 @@ def _forget(state: GameState, marker: str) -> None:
         k.pop(marker, None)
 
 
+def _moved(state: GameState, e: ev.Moved) -> None:
+    if e.lord is not None:
+        _shown(state, e.marker, [e.lord], None)  # 8.1, 8.2: the teleporting lord is shown
+
+
+def _mustered(state: GameState, e: ev.Mustered) -> None:
+    _shown(state, e.marker, e.reveal, None)  # 18.4
+    _added(state, e.marker, e.creature)
+
+
+def _summoned(state: GameState, e: ev.Summoned) -> None:
+    _shown(state, e.frm, [e.lord], None)  # 15.1: shown to all as it leaves
+    _removed(state, e.frm, [e.lord])
+    _added(state, e.to, e.lord)
+
+
+def _summons_returned(state: GameState, e: ev.SummonsReturned) -> None:
+    _removed(state, e.frm, [e.lord])
+    _added(state, e.to, e.lord)
+
+
+def _seen_whole(state: GameState, e: ev.LegionShown | ev.LegionRevealed | ev.LegionTrimmed) -> None:
+    _whole(state, e.marker, e.characters, e.audience)
+
+
+# What each kind of event teaches; the kinds not listed (most: rolls, battle moves, strikes)
+# show no legion's contents. A table keyed by the event's class rather than a match statement
+# trying each case in turn: ``learn`` runs for every event of every action.
+_LESSONS: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
+    ev.LegionCreated: lambda state, e: _whole(state, e.marker, e.characters, None),  # 5.2
+    ev.SplitMade: lambda state, e: _split(state, e.marker, e.new, e.heights),
+    ev.Moved: _moved,
+    ev.Recombined: lambda state, e: _merged(state, e.marker, e.absorbed),
+    ev.Mustered: _mustered,
+    ev.LegionShown: _seen_whole,
+    ev.LegionRevealed: _seen_whole,
+    ev.LegionTrimmed: _seen_whole,
+    ev.Losses: lambda state, e: _removed(state, e.marker, e.characters),
+    ev.Slain: lambda state, e: _removed(state, e.marker, [e.name]),
+    ev.Summoned: _summoned,
+    ev.Acquired: lambda state, e: _added(state, e.marker, e.lord),
+    ev.ReinforcementReturned: lambda state, e: _removed(state, e.marker, [e.creature]),
+    ev.SummonsReturned: _summons_returned,
+    ev.LegionRemoved: lambda state, e: _forget(state, e.marker),
+}
+
+
 def learn(state: GameState, event: ev.Event) -> None:
     """Update what the event's audience knows; events that show no legion change nothing."""
-    audience = event.audience
-    match event:
-        case ev.LegionCreated(marker=m, characters=chars):
-            _whole(state, m, chars, None)  # 5.2: everyone knows the starting eight
-        case ev.SplitMade(marker=m, new=new, heights=heights):
-            _split(state, m, new, heights)
-        case ev.Moved(marker=m, lord=lord) if lord is not None:
-            _shown(state, m, [lord], None)  # 8.1, 8.2: the teleporting lord is shown
-        case ev.Recombined(marker=m, absorbed=absorbed):
-            _merged(state, m, absorbed)
-        case ev.Mustered(marker=m, creature=c, reveal=reveal):
-            _shown(state, m, reveal, None)  # 18.4
-            _added(state, m, c)
-        case ev.LegionShown(marker=m, characters=chars):
-            _whole(state, m, chars, audience)
-        case (
-            ev.LegionRevealed(marker=m, characters=chars)
-            | ev.LegionTrimmed(marker=m, characters=chars)
-        ):
-            _whole(state, m, chars, audience)
-        case ev.Losses(marker=m, characters=chars):
-            _removed(state, m, chars)
-        case ev.Slain(marker=m, name=name):
-            _removed(state, m, [name])
-        case ev.Summoned(lord=lord, frm=frm, to=to):
-            _shown(state, frm, [lord], None)  # 15.1: shown to all as it leaves
-            _removed(state, frm, [lord])
-            _added(state, to, lord)
-        case ev.Acquired(marker=m, lord=lord):
-            _added(state, m, lord)
-        case ev.ReinforcementReturned(marker=m, creature=c):
-            _removed(state, m, [c])
-        case ev.SummonsReturned(lord=lord, frm=frm, to=to):
-            _removed(state, frm, [lord])
-            _added(state, to, lord)
-        case ev.LegionRemoved(marker=m):
-            _forget(state, m)
-        case _:
-            pass
+    lesson = _LESSONS.get(type(event))
+    if lesson is not None:
+        lesson(state, event)

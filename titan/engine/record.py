@@ -95,14 +95,21 @@ def _entry(player: int, action: Action) -> bytes:
     of every action class, closes the object. msgspec escapes as ``json.dumps`` does but for
     DEL and what is not ASCII, which no action of the rules holds. Anything else (and a class
     with a field named after "type", should one appear) takes the slow way."""
-    fields = msgspec.json.encode(action, order="sorted")
+    fields = _encode_sorted(action)
     tag = _tags.get(type(action))
     if tag is None:
         tag = _tags[type(action)] = _tag(type(action))
-    if tag and fields.isascii() and b"\x7f" not in fields and _is_int(player):
-        body = fields[:-1] + b"," + tag if len(fields) > 2 else b"{" + tag
-        return b'{"action":%s},"player":%d}' % (body, player)
+    # type() is int: True is no player (and a subclass of int takes the slow way, to the same
+    # bytes).
+    if tag and type(player) is int and fields.isascii() and b"\x7f" not in fields:
+        if len(fields) > 2:
+            return b'{"action":%s,%s},"player":%d}' % (fields[:-1], tag, player)
+        return b'{"action":{%s},"player":%d}' % (tag, player)
     return _canonical({"action": wire.encode(action), "player": player})
+
+
+# One encoder for every entry: msgspec.json.encode(..., order=...) sets one up on each call.
+_encode_sorted = msgspec.json.Encoder(order="sorted").encode
 
 
 def _tag(cls: type[Action]) -> bytes:

@@ -9,7 +9,8 @@ The rules are few and generic, so that a new engine type needs no wire code:
   family (all actions, all events) apart;
 - tuples, lists, sets and frozensets become arrays, Enums their values, dict keys strings.
 
-:func:`encode` turns engine values into JSON-ready builtins; :func:`decode` (and
+:func:`encode` turns engine values into JSON-ready builtins (written in
+:mod:`titan.engine.encoding`, which needs none of what follows); :func:`decode` (and
 :func:`decode_action`, :func:`decode_actions` for a whole log) turns untrusted JSON back into
 engine values, strictly: the ``type`` picks the class, unknown types and unknown keys are
 refused, missing required fields are refused, and types are checked without coercion (``true``
@@ -37,7 +38,7 @@ import inspect
 import threading
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
 import msgspec
@@ -46,6 +47,12 @@ from titan.engine import actions as a
 from titan.engine.actions import Action, Teleport
 from titan.engine.battle import actions as b
 from titan.engine.battle.state import BattleHow, Newcomer
+from titan.engine.encoding import SCALARS, is_plain
+
+# The encoding half is part of this module's interface: wire.encode, wire.TAG, wire.is_tagged.
+from titan.engine.encoding import TAG as TAG
+from titan.engine.encoding import encode as encode
+from titan.engine.encoding import is_tagged as is_tagged
 from titan.engine.events import EVENT_TYPES, Removal
 from titan.engine.prompts import Prompt
 from titan.engine.queries.model import Side
@@ -117,8 +124,6 @@ NAMED_LITERALS: dict[str, Any] = {
 }
 _literal_names: dict[Any, str] = {lit: name for name, lit in NAMED_LITERALS.items()}
 
-TAG = "type"  # the key that carries a tagged class's kind
-
 
 class WireError(ValueError):
     """JSON that is not a valid wire value; the message names the path at fault, e.g.
@@ -130,102 +135,6 @@ class WireError(ValueError):
         detail, at, path = message.rpartition(" - at `")
         self.detail = detail if at else message
         self.path = path.removesuffix("`") if at else "$"
-
-
-def is_tagged(cls: type) -> bool:
-    """Is ``cls`` a tagged dataclass: ``kind`` a class-level string, not a field? (A Prompt's
-    ``kind`` is an ordinary field, so a Prompt is not tagged.)"""
-    if not dataclasses.is_dataclass(cls):
-        return False
-    if any(f.name == "kind" for f in dataclasses.fields(cls)):
-        return False
-    return isinstance(getattr(cls, "kind", None), str)
-
-
-# --- encoding ----------------------------------------------------------------------------------
-
-# Values of these types are already JSON: encoding passes them through untouched.
-_SCALARS: frozenset[type] = frozenset({str, int, bool, float, type(None)})
-
-_encoders: dict[type, Callable[[Any], dict[str, Any]]] = {}
-
-
-def encode(obj: object) -> Any:
-    """The JSON-ready builtins (dict, list, str, int, float, bool, None) for an engine value."""
-    return _encode_value(obj)
-
-
-def _encode_value(value: object) -> Any:
-    t = type(value)
-    if t in _SCALARS:
-        return value
-    if t is tuple or t is list:
-        return [_encode_value(v) for v in typing.cast(Sequence[object], value)]
-    encoder = _encoders.get(t)
-    if encoder is None and dataclasses.is_dataclass(t):
-        encoder = _encoders[t] = _class_encoder(t)
-    if encoder is not None:
-        return encoder(value)
-    if isinstance(value, dict):
-        # msgspec's str_keys turns ints and Enums into the strings a JSON object needs.
-        keys = msgspec.to_builtins(dict.fromkeys(value), str_keys=True)
-        return {k: _encode_value(v) for k, v in zip(keys, value.values(), strict=True)}
-    # Enums, sets (sorted, so that equal values encode equally) and anything else msgspec knows.
-    return msgspec.to_builtins(value, str_keys=True, order="deterministic")
-
-
-def _class_encoder(cls: type) -> Callable[[Any], dict[str, Any]]:
-    """One dataclass's encoder, planned once from its type hints."""
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    tagged = is_tagged(cls)
-    if tagged and TAG in names:
-        raise TypeError(f"{cls.__qualname__}: a tagged class may not have a field named {TAG!r}")
-    kind: str = getattr(cls, "kind", "")
-    try:
-        hints: dict[str, Any] = typing.get_type_hints(cls)
-    except NameError:  # unresolvable annotations: no plan, every field is walked at run time
-        hints = {}
-    if all(_is_flat(hints.get(n, object)) for n in names):
-        # No arrays or nested dataclasses below: msgspec's to_builtins does it all, in C.
-        if tagged:
-            return lambda obj: {TAG: kind, **msgspec.to_builtins(obj, str_keys=True)}
-        return lambda obj: typing.cast(dict[str, Any], msgspec.to_builtins(obj, str_keys=True))
-    plain = frozenset(n for n in names if _is_plain(hints.get(n, object)))
-
-    def encode_fields(obj: object) -> dict[str, Any]:
-        out: dict[str, Any] = {TAG: kind} if tagged else {}
-        for name in names:
-            value = getattr(obj, name)
-            out[name] = value if name in plain else _encode_value(value)
-        return out
-
-    return encode_fields
-
-
-def _is_plain(hint: Any) -> bool:
-    """Is every value of this type already JSON (str, int, bool, float, None, their Literals)?"""
-    if hint in _SCALARS or hint is None:
-        return True
-    origin = typing.get_origin(hint)
-    if origin is Literal:
-        return True
-    if origin is typing.Union or origin is types.UnionType:
-        return all(_is_plain(a) for a in typing.get_args(hint))
-    return False
-
-
-def _is_flat(hint: Any) -> bool:
-    """Does msgspec's to_builtins give the exact JSON builtins for this type? It does for
-    scalars, Enums and dicts of them, not for tuples (which it keeps as tuples) nor for
-    dataclasses (which it encodes without their tag)."""
-    if _is_plain(hint) or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
-        return True
-    origin = typing.get_origin(hint)
-    if origin is typing.Union or origin is types.UnionType:
-        return all(_is_flat(a) for a in typing.get_args(hint))
-    if origin is dict:
-        return all(_is_flat(a) for a in typing.get_args(hint))
-    return False
 
 
 # --- mirror structs: validation and schema -----------------------------------------------------
@@ -263,7 +172,7 @@ def _family(cls: type) -> tuple[type, ...] | None:
 def _mirror(hint: Any) -> Any:
     """The msgspec type for a field annotated ``hint``: the same, with every dataclass
     replaced by its mirror struct and every family base class by the family's union."""
-    if hint in _SCALARS or hint is Any or hint is None:
+    if hint in SCALARS or hint is Any or hint is None:
         return hint
     if isinstance(hint, type):
         if issubclass(hint, enum.Enum):
@@ -508,7 +417,7 @@ def _action_check(cls: type) -> tuple[Any, bool]:
     with _lock:
         struct = msgspec.defstruct(cls.__name__, [(f.name, f.type) for f in fields])
         _restorers[struct] = _restorers[mirror]
-    return struct, all(_is_plain(f.type) for f in fields)
+    return struct, all(is_plain(f.type) for f in fields)
 
 
 _action_checks: dict[type, tuple[Any, bool]] = {}  # an action class -> _action_check(class)

@@ -38,7 +38,16 @@ def _lands(state: GameState, me: int, exclude: str) -> tuple[set[int], set[int]]
     return friends, enemies
 
 
-def legion_moves(ctx: Ctx, legion: Legion, *, teleports: bool = True) -> list[Move]:
+def _lords(ctx: Ctx, legion: Legion) -> list[str]:
+    """The lords a tower teleport may show (8.1), one move per lord."""
+    return sorted({c for c in legion.characters if ctx.variant.characters[c].is_lord})
+
+
+def _may_titan_teleport(state: GameState, legion: Legion) -> bool:
+    return TITAN in legion.characters and titan_power(state.players[legion.owner].score) >= 10
+
+
+def legion_moves(ctx: Ctx, legion: Legion) -> list[Move]:
     """Every move this legion may make now (7, 8)."""
     state = ctx.state
     me = legion.owner
@@ -52,14 +61,14 @@ def legion_moves(ctx: Ctx, legion: Legion, *, teleports: bool = True) -> list[Mo
             out.extend(Move(legion.marker, land, side) for side in sorted(sides))
         else:
             out.append(Move(legion.marker, land))
-    if not teleports or roll != 6 or state.teleported_this_turn:
+    if roll != 6 or state.teleported_this_turn:
         return out
-    lords = sorted({c for c in legion.characters if ctx.variant.characters[c].is_lord})
+    lords = _lords(ctx, legion)
     if lords and ctx.variant.masterboard.land(legion.land).is_tower:
         occupied = {lg.land for lg in state.legions.values()}
         for land in sorted(tower_teleports(ctx.variant, legion.land, occupied=occupied)):
             out.extend(Move(legion.marker, land, None, "tower", lord) for lord in lords)
-    if TITAN in legion.characters and titan_power(state.players[me].score) >= 10:
+    if _may_titan_teleport(state, legion):
         engaged = friends & enemies
         for land, sides in sorted(
             titan_teleports(ctx.variant, legion.land, enemies=enemies, engaged=engaged).items()
@@ -68,8 +77,46 @@ def legion_moves(ctx: Ctx, legion: Legion, *, teleports: bool = True) -> list[Mo
     return out
 
 
+def may_move(ctx: Ctx, legion: Legion, action: Move) -> bool:
+    """Is ``action`` one of :func:`legion_moves` (the legion being ``action.legion``'s)?
+    Asked of the one destination, without listing the others: ``act`` checks only the action
+    it is given, and a legion on the masterboard may have dozens of moves."""
+    state = ctx.state
+    roll = state.roll or 0
+    friends, enemies = _lands(state, legion.owner, legion.marker)
+    if action.teleport is None:
+        sides = masterboard_moves(
+            ctx.variant, legion.land, roll, friends=friends, enemies=enemies
+        ).get(action.land)
+        if sides is None or action.lord is not None:
+            return False
+        # An engagement names the side it enters by (Complete Sequence 2.3); a move to a
+        # vacant land names none.
+        return action.side in sides if action.land in enemies else action.side is None
+    if roll != 6 or state.teleported_this_turn:
+        return False
+    if action.teleport == "tower":
+        occupied = {lg.land for lg in state.legions.values()}
+        return (
+            action.side is None
+            and action.lord in _lords(ctx, legion)
+            and action.land in tower_teleports(ctx.variant, legion.land, occupied=occupied)
+        )
+    if action.lord != TITAN or not _may_titan_teleport(state, legion):
+        return False
+    engaged = friends & enemies
+    sides = titan_teleports(ctx.variant, legion.land, enemies=enemies, engaged=engaged).get(
+        action.land
+    )
+    return sides is not None and action.side in sides
+
+
 def _can_move_normally(ctx: Ctx, legion: Legion) -> bool:
-    return bool(legion_moves(ctx, legion, teleports=False))
+    """Has the legion a move without teleporting (6.2, errata 6.2)? Each destination gives
+    at least one move, so this needs no list of them."""
+    friends, enemies = _lands(ctx.state, legion.owner, legion.marker)
+    roll = ctx.state.roll or 0
+    return bool(masterboard_moves(ctx.variant, legion.land, roll, friends=friends, enemies=enemies))
 
 
 def _may_mulligan(state: GameState) -> bool:
@@ -138,7 +185,7 @@ def check(ctx: Ctx, action: Action) -> None:
         raise IllegalAction("7", f"{action.legion} is not one of your legions")
     if legion.moved:
         raise IllegalAction("7", f"{action.legion} has already moved this turn")
-    if action not in legion_moves(ctx, legion):
+    if not may_move(ctx, legion, action):
         raise IllegalAction(_move_rule(action), f"{action.legion} cannot move to {action.land} so")
 
 

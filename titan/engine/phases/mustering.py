@@ -9,28 +9,42 @@ from titan.engine.context import Ctx
 from titan.engine.errors import IllegalAction
 from titan.engine.phases import turn
 from titan.engine.prompts import Decision, Prompt
-from titan.engine.queries.muster import MAX_LEGION, muster_options
+from titan.engine.queries.muster import MAX_LEGION, Reveal, muster_options
 from titan.engine.state import Legion
 
 
-def legion_musters(ctx: Ctx, legion: Legion) -> list[Muster]:
-    """What this legion may muster by the land it stands on (18.2-18.5), if it has room."""
+def recruits(ctx: Ctx, legion: Legion) -> dict[str, tuple[Reveal, ...]]:
+    """What this legion may muster by the land it stands on (18.2-18.5), if it has room:
+    ``{recruit: (reveal, ...)}``."""
     if len(legion.characters) >= MAX_LEGION:
-        return []  # 18.1
-    opts = muster_options(
+        return {}  # 18.1
+    return muster_options(
         ctx.variant,
         legion.land,
         legion.characters,
         caretaker=ctx.state.caretaker,
         titan_variant=ctx.state.options.titan_variant,
     )
+
+
+def legion_musters(ctx: Ctx, legion: Legion) -> list[Muster]:
+    """Every Muster of :func:`recruits`."""
+    opts = recruits(ctx, legion)
     return [Muster(legion.marker, c, r) for c, reveals in opts.items() for r in reveals]
 
 
+def may_muster(ctx: Ctx, legion: Legion, action: Muster) -> bool:
+    """Is ``action`` one of :func:`legion_musters` (the legion being ``action.legion``'s)?
+    Asked without listing them: ``act`` checks the one action it is given."""
+    return action.reveal in recruits(ctx, legion).get(action.creature, ())
+
+
+def _moved_unmustered(legion: Legion) -> bool:
+    return legion.moved and not legion.mustered  # rule 18.1: only a legion that moved, once
+
+
 def _choices(ctx: Ctx, legion: Legion) -> list[Muster]:
-    if not legion.moved or legion.mustered:
-        return []  # rule 18.1: only a legion that moved, once
-    return legion_musters(ctx, legion)
+    return legion_musters(ctx, legion) if _moved_unmustered(legion) else []
 
 
 def prompt(ctx: Ctx) -> Prompt:
@@ -51,7 +65,7 @@ def check(ctx: Ctx, action: Action) -> None:
     legion = state.legions.get(action.legion)
     if legion is None or legion.owner != state.active:
         raise IllegalAction("18", f"{action.legion} is not one of your legions")
-    if action not in _choices(ctx, legion):
+    if not (_moved_unmustered(legion) and may_muster(ctx, legion, action)):
         raise IllegalAction("18", f"{legion.marker} cannot muster {action.creature} that way")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from titan.variant import TITAN, Variant
 
@@ -74,13 +75,24 @@ def muster_options(
         terrain = terrain_or_land
     if len(creatures) >= MAX_LEGION:
         return {}
+    options = _options(variant, terrain, tuple(sorted(creatures)), titan_variant)
+    return {
+        name: reveals
+        for name, reveals in options
+        if caretaker is None or caretaker.get(name, 0) > 0
+    }
+
+
+@lru_cache(maxsize=4096)
+def _options(
+    variant: Variant, terrain: str, creatures: tuple[str, ...], titan_variant: bool
+) -> tuple[tuple[str, tuple[Reveal, ...]], ...]:
+    """:func:`muster_options` before the caretaker's stacks, sorted. Kept per legion contents
+    (variants hash by identity): ``act`` asks it of every muster it checks, and the same few
+    contents recur all game long."""
     have = Counter(creatures)
     if terrain == "Tower":
         raw = _tower_options(variant, have, titan_variant)
     else:
         raw = _chain_options(variant, terrain, have)
-    return {
-        name: tuple(sorted(reveals))
-        for name, reveals in sorted(raw.items())
-        if caretaker is None or caretaker.get(name, 0) > 0
-    }
+    return tuple((name, tuple(sorted(reveals))) for name, reveals in sorted(raw.items()))

@@ -40,11 +40,15 @@ def piece(ctx: Ctx, f: Fighter) -> Piece:
 
 def board(ctx: Ctx, b: BattleState, skip: Fighter | None = None) -> dict[str, Piece]:
     """Hex -> piece for every character on the battleland (``skip``: one left out)."""
-    return {
-        f.hex: piece(ctx, f)
-        for f in b.fighters
-        if f.hex is not None and not f.gone and f is not skip
-    }
+    # piece() written out for the pieces already made: every battle action builds a board or
+    # two, and a call per character was a good part of that.
+    variant, made = ctx.variant, _PIECES
+    out: dict[str, Piece] = {}
+    for f in b.fighters:
+        if f.hex is not None and not f.gone and f is not skip:
+            p = made.get((variant, f.name, f.side, f.power, f.hits))
+            out[f.hex] = p if p is not None else piece(ctx, f)
+    return out
 
 
 def fighter_at(b: BattleState, hex_: str) -> Fighter | None:

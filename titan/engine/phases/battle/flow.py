@@ -6,6 +6,8 @@ counterstrikes, carry-over, and the end-of-battle concession. :data:`STEPS` maps
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from titan.engine.actions import Action, Concede, Decline
 from titan.engine.battle.state import BattleState, BattleStep
 from titan.engine.context import Ctx
@@ -27,24 +29,36 @@ def _battle(state: GameState) -> BattleState:
     return eng.battle
 
 
+def _carrier(b: BattleState) -> Side:
+    assert b.carry is not None
+    return b.fighters[b.carry.striker].side
+
+
+def _offered_to(b: BattleState) -> Side:
+    assert b.conceding is not None
+    return other_side(b.conceding)
+
+
+# Which side answers each step's question. A table rather than a chain of comparisons: the
+# decider is asked before every action, and on Python 3.11 each ``BattleStep.X`` costs a
+# lookup through EnumType.__getattr__.
+_DECIDING: dict[BattleStep, Callable[[BattleState], Side]] = {
+    BattleStep.ATTACKER_MAY_CONCEDE: lambda b: "attacker",
+    BattleStep.DEFENDER_MAY_CONCEDE: lambda b: "defender",
+    BattleStep.DRIFT_CONCEDE: lambda b: other_side(b.phasing),
+    BattleStep.MAY_CONCEDE_BEFORE_COUNTER: lambda b: other_side(b.phasing),
+    BattleStep.CONCESSION_OFFERED: _offered_to,
+    BattleStep.STRIKE: striking.striking_side,
+    BattleStep.COUNTERSTRIKE: striking.striking_side,
+    BattleStep.CARRY: _carrier,
+    BattleStep.MANEUVER: lambda b: b.phasing,
+    BattleStep.ENDING_CONCEDE: lambda b: b.phasing,
+}
+
+
 def _side_deciding(b: BattleState) -> Side:
     """Which side answers the battle's current question."""
-    step = b.step
-    if step == BattleStep.ATTACKER_MAY_CONCEDE:
-        return "attacker"
-    if step == BattleStep.DEFENDER_MAY_CONCEDE:
-        return "defender"
-    if step in (BattleStep.DRIFT_CONCEDE, BattleStep.MAY_CONCEDE_BEFORE_COUNTER):
-        return other_side(b.phasing)
-    if step == BattleStep.CONCESSION_OFFERED:
-        assert b.conceding is not None
-        return other_side(b.conceding)
-    if step in (BattleStep.STRIKE, BattleStep.COUNTERSTRIKE):
-        return striking.striking_side(b)
-    if step == BattleStep.CARRY:
-        assert b.carry is not None
-        return b.fighters[b.carry.striker].side
-    return b.phasing  # maneuver, ending_concede
+    return _DECIDING[b.step](b)
 
 
 def decider(state: GameState) -> int:

@@ -49,10 +49,12 @@ def _may_move(b: BattleState, f: Fighter) -> bool:
     return True
 
 
-def _mover(b: BattleState, action: BattleMove) -> Fighter | None:
-    for f in b.fighters:
+def _mover(b: BattleState, action: BattleMove) -> int | None:
+    """The index of the fighter that ``action`` moves (the first that fits), if any. An index,
+    for the undo list; not ``fighters.index``, whose dataclass comparisons cost ``act`` more."""
+    for i, f in enumerate(b.fighters):
         if f.name == action.name and f.hex == action.frm and _may_move(b, f):
-            return f
+            return i
     return None
 
 
@@ -79,10 +81,10 @@ def prompt(ctx: Ctx) -> Prompt:
 def check(ctx: Ctx, action: Action) -> None:
     _, b = engaged(ctx)
     if isinstance(action, BattleMove):
-        f = _mover(b, action)
-        if f is None:
+        i = _mover(b, action)
+        if i is None:
             raise IllegalAction("11", f"no {action.name} of yours can move from {action.frm}")
-        if action.to not in destinations(ctx, b, f):
+        if action.to not in destinations(ctx, b, b.fighters[i]):
             raise IllegalAction("11.1-11.6", f"{action.name} cannot reach {action.to}")
     elif isinstance(action, ResetManeuver):
         if not b.undo or b.rolled_this_phase:
@@ -100,9 +102,10 @@ def check(ctx: Ctx, action: Action) -> None:
 def apply(ctx: Ctx, action: Action) -> None:
     eng, b = engaged(ctx)
     if isinstance(action, BattleMove):
-        f = _mover(b, action)
-        assert f is not None
-        b.undo.append((b.fighters.index(f), f.hex, f.entered))
+        i = _mover(b, action)
+        assert i is not None
+        f = b.fighters[i]
+        b.undo.append((i, f.hex, f.entered))
         frm = f.hex
         f.hex, f.moved, f.entered = action.to, True, True
         ctx.emit(ev.BattleMoved(f.side, f.name, frm, action.to))

@@ -46,6 +46,27 @@ def _fighter_strikes(
     return list(dict.fromkeys(out))
 
 
+def _may_strike(ctx: Ctx, b: BattleState, f: Fighter, action: Strike) -> bool:
+    """Is ``action`` one of :func:`_fighter_strikes` of ``f`` (the fighter on ``action.frm``)?
+    Asked of its one target: listing every option of every target, rangestrikes most of all,
+    would cost ``act`` far more than the one it checks."""
+    if f.gone or f.hex is None or f.struck or f.side != striking_side(b):
+        return False
+    land, here = battleland(ctx, b), board(ctx, b)
+    wanted = (action.strike_number, action.dice)
+    if action.ranged:
+        # 12.1: only the phasing side rangestrikes, and only out of contact; a target with
+        # rangestrike options is one of rangestrike_targets.
+        if f.side != b.phasing or b.step != BattleStep.STRIKE or in_contact(land, here, f.hex):
+            return False
+        ranged = rangestrike_options(ctx.variant, land, here, f.hex, action.target)
+        return any((r.strike_number, r.dice) == wanted for r in ranged)
+    if action.target not in strike_targets(ctx.variant, land, here, f.hex):
+        return False
+    options = strike_options(ctx.variant, land, here, f.hex, action.target)
+    return any((o.strike_number, o.dice) == wanted for o in options)
+
+
 def _required(ctx: Ctx, b: BattleState) -> list[Fighter]:
     """Rule 13: every character that began the phase in contact must strike, unless all the
     enemies in contact with it are already slain."""
@@ -89,12 +110,7 @@ def check(ctx: Ctx, action: Action) -> None:
     if not isinstance(action, Strike):
         raise IllegalAction("12, 13", "strike, rangestrike, finish or concede")
     striker = fighter_at(b, action.frm)
-    legal = (
-        []
-        if striker is None
-        else _fighter_strikes(ctx, b, battleland(ctx, b), board(ctx, b), striker)
-    )
-    if action not in legal:
+    if striker is None or not _may_strike(ctx, b, striker, action):
         rule = "12.1-12.6, errata 13.5" if action.ranged else "13, errata 11.7, 12.0, 12.2, 12.4"
         what = "rangestrike" if action.ranged else "strike"
         raise IllegalAction(rule, f"that {what} is not allowed")
