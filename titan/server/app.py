@@ -45,7 +45,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = open_engine(settings.db_url)
         store = Store(engine)
-        shared, local = DatabaseBuckets(engine), MemoryBuckets()
+        shared, local = DatabaseBuckets(store), MemoryBuckets()
         buckets.update({kind: shared if kind in SHARED else local for kind in KINDS})
         listener: NotifyListener | None = None
         bots: BotDriver | None = None

@@ -19,6 +19,7 @@ bot should neither resign nor undo its moves for ever)."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import hashlib
 import logging
 import multiprocessing
@@ -65,6 +66,12 @@ def bot_seed(game_seed: int, seat: int, version: int) -> int:
     return int.from_bytes(h, "big") >> 11
 
 
+def _start_workers(executor: ProcessPoolExecutor, workers: int) -> None:
+    """Make ``executor`` start its ``workers`` processes (each ``submit`` that finds no idle
+    worker starts one) and wait until they have."""
+    concurrent.futures.wait([executor.submit(int) for _ in range(workers)])
+
+
 WORKER_EXIT_WAIT = 2.0  # seconds a terminated worker gets before it is killed
 
 
@@ -76,6 +83,7 @@ class BotPool:
         self.workers = max(1, workers)
         self._executor: Executor | None = None
         self._broken = 0  # process pools broken in a row
+        self._starting: tuple[Executor, asyncio.Future[None]] | None = None  # see _started
 
     def _get(self) -> Executor:
         if self._executor is None:
@@ -95,6 +103,7 @@ class BotPool:
         loop = asyncio.get_running_loop()
         executor = self._get()
         try:
+            await self._started(executor)
             future = loop.run_in_executor(executor, think, level, seed, view, prompt)
             action = await asyncio.wait_for(future, timeout)
         except BrokenExecutor:
@@ -113,10 +122,24 @@ class BotPool:
         """``fn(raw)`` in a worker (checking an imported record), off the server's process."""
         executor = self._get()
         try:
+            await self._started(executor)
             return await asyncio.get_running_loop().run_in_executor(executor, fn, raw)
         except BrokenExecutor:
             self._discard(executor)
             raise
+
+    async def _started(self, executor: Executor) -> None:
+        """Until ``executor``'s workers have started. A process pool starts a worker inside
+        ``submit`` when none is idle, on the calling thread; the first one starts the fork
+        server too, which imports the AI: a second or more, during which the event loop, and
+        every request, would wait. So the first caller starts them all from a worker thread,
+        and every caller meanwhile waits for that."""
+        if not isinstance(executor, ProcessPoolExecutor):
+            return
+        if self._starting is None or self._starting[0] is not executor:
+            start = asyncio.ensure_future(asyncio.to_thread(_start_workers, executor, self.workers))
+            self._starting = (executor, start)
+        await asyncio.shield(self._starting[1])
 
     def _discard(self, executor: Executor) -> bool:
         """A worker died: start a fresh pool next time. True if ``executor`` was the pool."""

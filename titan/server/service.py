@@ -171,7 +171,7 @@ class GameService:
         await self._check_quota(creator, all(s.kind == "bot" for s in specs))
         seat_rows, tokens = deal_seats(specs)
         stamp = now()
-        entries = checked.actions()
+        entries = checked.entries
         row = GameRow(
             id=new_game_id(),
             variant=checked.variant,
