@@ -13,9 +13,8 @@ from typing import Any
 
 import psycopg
 import pytest
-from sqlalchemy import event, func, insert, select
+from sqlalchemy import Connection, event, func, insert, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from titan.engine import wire
 from titan.engine.actions import Action
@@ -24,7 +23,7 @@ from titan.engine.events import Event
 from titan.engine.game import Game
 from titan.engine.state import Options
 from titan.server.config import normalise_db_url
-from titan.server.db import migrate, open_engine
+from titan.server.db import migrate, open_engine, sqlite_writer
 from titan.server.groupcommit import GroupCommit
 from titan.server.live import LiveGame
 from titan.server.lobby import SeatSpec
@@ -178,7 +177,8 @@ def test_group_commit_gives_each_write_its_own_answer(tmp_path: Path) -> None:
         engine = open_engine(normalise_db_url(f"sqlite:///{tmp_path / 'g.db'}"))
         await migrate(engine)
         store = Store(engine)
-        group = GroupCommit(engine)
+        writer = sqlite_writer(engine)
+        group = GroupCommit(writer)
         try:
             created, _ = await GameService(store).create("default", SEATS, Options())
             gid = created.id
@@ -188,11 +188,11 @@ def test_group_commit_gives_each_write_its_own_answer(tmp_path: Path) -> None:
                 nonlocal transactions
                 transactions += 1
 
-            event.listen(engine.sync_engine, "commit", count)
+            event.listen(writer, "commit", count)
 
-            def add(n: int) -> Callable[[AsyncConnection], Awaitable[int]]:
-                async def write(conn: AsyncConnection) -> int:
-                    await conn.execute(
+            def add(n: int) -> Callable[[Connection], int]:
+                def write(conn: Connection) -> int:
+                    conn.execute(
                         insert(actions).values(
                             game_id=gid, n=n, player=0, action={}, created_at=func.now()
                         )

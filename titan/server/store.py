@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import (
     Column,
+    Connection,
     Executable,
     bindparam,
     delete,
@@ -38,7 +39,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from titan.server.db import transaction
+from titan.server.db import sqlite_writer, transaction
 from titan.server.groupcommit import GroupCommit
 from titan.server.rows import NOTIFY_CHANNEL, GameRow, Notice, Progress, SeatRow, now
 from titan.server.tables import actions, games, seats
@@ -133,7 +134,7 @@ class Store:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
         self.origin = secrets.token_hex(6)  # this process, in its notifications
-        self._group = None if self.postgres else GroupCommit(engine)
+        self._group = None if self.postgres else GroupCommit(sqlite_writer(engine))
 
     async def close(self) -> None:
         if self._group is not None:
@@ -144,8 +145,8 @@ class Store:
         player and JSON text)."""
         stamp = now()
 
-        async def write(conn: AsyncConnection) -> None:
-            await conn.execute(
+        def write(conn: Connection) -> None:
+            conn.execute(
                 insert(games).values(
                     id=row.id,
                     variant=row.variant,
@@ -163,12 +164,12 @@ class Store:
                     manage_hash=row.manage_hash,
                 )
             )
-            await conn.execute(insert(seats), [_seat_values(row.id, s) for s in row.seats])
+            conn.execute(insert(seats), [_seat_values(row.id, s) for s in row.seats])
             if log:
                 # Straight to the driver, the JSON already text: through SQLAlchemy's
                 # parameter processing 20,000 rows held the event loop for a few hundred ms.
                 when = _column_value(conn, actions.c.created_at, stamp)
-                await conn.exec_driver_sql(
+                conn.exec_driver_sql(
                     _LOG_ROWS[conn.dialect.name],
                     [(row.id, n, p, a, when) for n, (p, a) in enumerate(log)],
                 )
@@ -178,14 +179,14 @@ class Store:
             return
         try:
             async with transaction(self.engine) as conn:
-                await write(conn)
+                await conn.run_sync(write)
         except DBAPIError as exc:
             if not exc.connection_invalidated:
                 raise
             # Committed or not? The id is fresh and random: if the row is there, it is ours.
             if await self.version(row.id) is None:
                 async with transaction(self.engine) as conn:
-                    await write(conn)
+                    await conn.run_sync(write)
 
     async def game(self, game_id: str) -> GameRow | None:
         async def read(conn: AsyncConnection) -> GameRow | None:
@@ -258,13 +259,14 @@ class Store:
     async def claim(self, game_id: str, seat: int) -> None:
         params = {"claim_game": game_id, "claim_seat": seat}
 
+        if self._group is not None:
+            await self._group.run(lambda conn: conn.execute(_CLAIM, params))
+            return
+
         async def write(conn: AsyncConnection) -> None:
             await conn.execute(_CLAIM, params)
 
-        if self._group is not None:
-            await self._group.run(write)
-        else:
-            await self._reading(write)  # autocommit; and doing it twice does no harm
+        await self._reading(write)  # autocommit; and doing it twice does no harm
 
     async def rotate(self, game_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
         """Give a seat a new token hash, if it still has ``old_hash`` (two rotations at once:
@@ -280,13 +282,11 @@ class Store:
             .values(token_hash=new_hash)
         )
 
-        async def write(conn: AsyncConnection) -> bool:
-            done = (await conn.execute(replace)).rowcount == 1
+        def write(conn: Connection) -> bool:
+            done = conn.execute(replace).rowcount == 1
             if done and self.postgres:
                 notice = f"{self.origin} {game_id} seats"
-                await conn.execute(
-                    select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice))
-                )
+                conn.execute(select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice)))
             return done
 
         return await self._transact(write)
@@ -298,17 +298,14 @@ class Store:
             games.c.id == game_id, games.c.manage_hash == manage_hash, games.c.version == 0
         )
 
-        async def write(conn: AsyncConnection) -> bool:
-            return (await conn.execute(drop)).rowcount == 1
+        return await self._transact(lambda conn: conn.execute(drop).rowcount == 1)
 
-        return await self._transact(write)
-
-    async def _transact(self, write: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+    async def _transact(self, write: Callable[[Connection], T]) -> T:
         """``write`` in a transaction: SQLite's group commit, or one of PostgreSQL's own."""
         if self._group is not None:
             return await self._group.run(write)
         async with transaction(self.engine) as conn:
-            return await write(conn)
+            return await conn.run_sync(write)
 
     async def write_one(self, statement: Executable, params: dict[str, Any]) -> Any:
         """The one value a one-statement write (``... RETURNING x``) gives back, committed when
@@ -316,13 +313,10 @@ class Store:
         own would fight the group commit for SQLite's one write lock, and pay a sync of its
         own); on PostgreSQL alone, in autocommit (one round trip)."""
 
-        async def write(conn: AsyncConnection) -> Any:
-            return (await conn.execute(statement, params)).scalar_one()
-
         if self._group is not None:
-            return await self._group.run(write)
+            return await self._group.run(lambda conn: conn.execute(statement, params).scalar_one())
         async with self.engine.connect() as conn:
-            return await write(conn)
+            return (await conn.execute(statement, params)).scalar_one()
 
     async def seat_rows(self, game_id: str) -> list[SeatRow]:
         async def read(conn: AsyncConnection) -> list[SeatRow]:
@@ -426,14 +420,14 @@ class Store:
             return (await conn.execute(_PG_APPEND, params)).first() is not None
 
 
-async def _sqlite_append(conn: AsyncConnection, params: dict[str, Any]) -> bool:
-    if (await conn.execute(_MOVE, params)).rowcount != 1:
+def _sqlite_append(conn: Connection, params: dict[str, Any]) -> bool:
+    if conn.execute(_MOVE, params).rowcount != 1:
         return False
-    await conn.execute(_LOG, params)
+    conn.execute(_LOG, params)
     return True
 
 
-def _column_value(conn: AsyncConnection, column: Column[Any], value: Any) -> Any:
+def _column_value(conn: Connection, column: Column[Any], value: Any) -> Any:
     """``value`` as the driver is given it for ``column`` (SQLite keeps datetimes as text)."""
     process = column.type.dialect_impl(conn.dialect).bind_processor(conn.dialect)
     return value if process is None else process(value)
