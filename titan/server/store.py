@@ -8,7 +8,9 @@ primary key (game_id, n)), so exactly one of them wins (:class:`Conflict` for th
 
 On PostgreSQL the append is a single statement in autocommit mode (update the game row if it
 is still at version ``n``, insert the action if it was, NOTIFY if it was inserted): one round
-trip, committed when it returns. On SQLite writes go through :class:`GroupCommit`. Without a
+trip, committed when it returns. On SQLite writes go through :class:`GroupCommit` (plain
+functions of a synchronous connection, run in its writer thread; PostgreSQL runs the same
+functions through ``run_sync``), and reads through aiosqlite. Without a
 ping before each checkout, a pooled connection PostgreSQL has closed is found out by the
 statement it runs: reads run once more on a fresh connection, and a write whose fate is
 unknown is looked up in the database before anything is decided (:meth:`Store.append`).
@@ -41,7 +43,17 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from titan.server.db import sqlite_writer, transaction
 from titan.server.groupcommit import GroupCommit
-from titan.server.rows import NOTIFY_CHANNEL, GameRow, Notice, Progress, SeatRow, now
+from titan.server.rows import (
+    NOTIFY_CHANNEL,
+    GameRow,
+    Notice,
+    Progress,
+    SeatRow,
+    game_row,
+    now,
+    seat_row,
+    seat_values,
+)
 from titan.server.tables import actions, games, seats
 
 log = logging.getLogger("titan.server.store")
@@ -164,7 +176,7 @@ class Store:
                     manage_hash=row.manage_hash,
                 )
             )
-            conn.execute(insert(seats), [_seat_values(row.id, s) for s in row.seats])
+            conn.execute(insert(seats), [seat_values(row.id, s) for s in row.seats])
             if log:
                 # Straight to the driver, the JSON already text: through SQLAlchemy's
                 # parameter processing 20,000 rows held the event loop for a few hundred ms.
@@ -196,7 +208,7 @@ class Store:
             rows = await conn.execute(
                 select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
             )
-            return _game_row(found._mapping, [_seat_row(s._mapping) for s in rows])
+            return game_row(found._mapping, [seat_row(s._mapping) for s in rows])
 
         return await self._reading(read)
 
@@ -323,7 +335,7 @@ class Store:
             found = await conn.execute(
                 select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
             )
-            return [_seat_row(s._mapping) for s in found]
+            return [seat_row(s._mapping) for s in found]
 
         return await self._reading(read)
 
@@ -343,8 +355,8 @@ class Store:
                     select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)
                 )
                 for s in rows:
-                    by_game[s.game_id].append(_seat_row(s._mapping))
-            return [_game_row(g._mapping, by_game[g.id]) for g in found]
+                    by_game[s.game_id].append(seat_row(s._mapping))
+            return [game_row(g._mapping, by_game[g.id]) for g in found]
 
         return await self._reading(read)
 
@@ -431,46 +443,3 @@ def _column_value(conn: Connection, column: Column[Any], value: Any) -> Any:
     """``value`` as the driver is given it for ``column`` (SQLite keeps datetimes as text)."""
     process = column.type.dialect_impl(conn.dialect).bind_processor(conn.dialect)
     return value if process is None else process(value)
-
-
-def _seat_values(game_id: str, s: SeatRow) -> dict[str, Any]:
-    return {
-        "game_id": game_id,
-        "seat": s.seat,
-        "name": s.name,
-        "kind": s.kind,
-        "level": s.level,
-        "token_hash": s.token_hash,
-        "claimed": s.claimed,
-    }
-
-
-def _seat_row(m: Any) -> SeatRow:
-    return SeatRow(
-        seat=m["seat"],
-        name=m["name"],
-        kind=m["kind"],
-        level=m["level"],
-        token_hash=m["token_hash"],
-        claimed=m["claimed"],
-    )
-
-
-def _game_row(m: Any, seat_rows: list[SeatRow]) -> GameRow:
-    return GameRow(
-        id=m["id"],
-        variant=m["variant"],
-        options=m["options"],
-        seed=m["seed"],
-        status=m["status"],
-        version=m["version"],
-        digest=m["digest"],
-        to_move=m["to_move"],
-        winner=m["winner"],
-        created_at=m["created_at"],
-        updated_at=m["updated_at"],
-        seats=seat_rows,
-        unlisted=m["unlisted"],
-        creator=m["creator"],
-        manage_hash=m["manage_hash"],
-    )
