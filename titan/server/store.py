@@ -10,27 +10,28 @@ On PostgreSQL the append is a single statement in autocommit mode (update the ga
 is still at version ``n``, insert the action if it was, NOTIFY if it was inserted): one round
 trip, committed when it returns. On SQLite writes go through :class:`GroupCommit` (plain
 functions of a synchronous connection, run in its writer thread; PostgreSQL runs the same
-functions through ``run_sync``), and reads through aiosqlite. Without a
-ping before each checkout, a pooled connection PostgreSQL has closed is found out by the
-statement it runs: reads run once more on a fresh connection, and a write whose fate is
-unknown is looked up in the database before anything is decided (:meth:`Store.append`).
+functions through ``run_sync``), and reads through aiosqlite. Without a ping before each
+checkout, a pooled connection PostgreSQL has closed is found out by the statement it runs:
+reads run once more on a fresh connection, and a write whose fate is unknown is looked up in
+the database before anything is decided (:meth:`Store.append`).
 
-The statements on the hot path are built once, with their values as bound parameters, so a
-request pays neither for building them nor for their cache keys."""
+The statements on the hot path are built once (:mod:`titan.server.statements`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any, TypeVar
 
 from sqlalchemy import (
     Column,
     Connection,
     Executable,
-    bindparam,
     delete,
     func,
     insert,
@@ -41,6 +42,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from titan.server import statements
 from titan.server.db import sqlite_writer, transaction
 from titan.server.groupcommit import GroupCommit
 from titan.server.rows import (
@@ -65,80 +67,8 @@ class Conflict(Exception):
     """Another writer appended this game's next action first."""
 
 
-# --- the hot path's statements, built once --------------------------------------------------
-
-_VERSION = select(games.c.version, games.c.digest).where(games.c.id == bindparam("game_id"))
-_ACTIONS = (
-    select(actions.c.n, actions.c.player, actions.c.action)
-    .where(
-        actions.c.game_id == bindparam("game_id"),
-        actions.c.n >= bindparam("start"),
-        actions.c.n < bindparam("stop"),
-    )
-    .order_by(actions.c.n)
-)
-# The game row moves on only from the version and digest the action was computed from.
-_MOVE = (
-    update(games)
-    .where(
-        games.c.id == bindparam("game_id"),
-        games.c.version == bindparam("n"),
-        games.c.digest == bindparam("before"),
-    )
-    .values(
-        version=bindparam("new_version"),
-        digest=bindparam("new_digest"),
-        to_move=bindparam("to_move"),
-        status=bindparam("status"),
-        winner=bindparam("winner"),
-        updated_at=bindparam("stamp"),
-    )
-)
-_LOG = insert(actions).values(
-    game_id=bindparam("game_id"),
-    n=bindparam("n"),
-    player=bindparam("player"),
-    action=bindparam("action"),
-    created_at=bindparam("stamp"),
-)
-
-
-def _pg_append() -> Any:
-    """PostgreSQL: move the game row on, insert the action only if the row moved, and NOTIFY
-    only if the action was inserted, in one statement, which yields a row if it stored."""
-    moved = _MOVE.returning(games.c.id).cte("moved")
-    logged = (
-        insert(actions)
-        .from_select(
-            ["game_id", "n", "player", "action", "created_at"],
-            select(
-                moved.c.id,
-                bindparam("n", type_=actions.c.n.type),
-                bindparam("player", type_=actions.c.player.type),
-                bindparam("action", type_=actions.c.action.type),
-                bindparam("stamp", type_=actions.c.created_at.type),
-            ),
-        )
-        .returning(actions.c.n)
-        .cte("logged")
-    )
-    notify = func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), bindparam("notice"))
-    return select(notify).select_from(logged)
-
-
-_PG_APPEND = _pg_append()
-# An imported game's action log, rows of (game_id, n, player, action JSON text, created_at).
-_LOG_ROWS = {
-    "sqlite": "INSERT INTO actions (game_id, n, player, action, created_at) VALUES (?, ?, ?, ?, ?)",
-    "postgresql": "INSERT INTO actions (game_id, n, player, action, created_at) "
-    "VALUES (%s, %s, %s, CAST(%s AS JSON), %s)",
-}
-_CLAIM = (
-    update(seats)
-    .where(seats.c.game_id == bindparam("claim_game"), seats.c.seat == bindparam("claim_seat"))
-    .where(~seats.c.claimed)
-    .values(claimed=True)
-)
+LOG_CHUNK = 1000  # a long imported log's actions per transaction, on SQLite
+IMPORTING = "importing"  # the status of a game whose long log is being written (SQLite)
 
 
 class Store:
@@ -156,49 +86,82 @@ class Store:
         """A new game with its seats (and, for an import, its action log: each action's
         player and JSON text)."""
         stamp = now()
+        # SQLite, a long log: the game first, hidden, then its actions a chunk at a time.
+        chunked = self._group is not None and len(log) > LOG_CHUNK
 
-        def write(conn: Connection) -> None:
+        def write_game(conn: Connection) -> None:
             conn.execute(
                 insert(games).values(
                     id=row.id,
                     variant=row.variant,
                     options=row.options,
                     seed=row.seed,
-                    status=row.status,
+                    status=IMPORTING if chunked else row.status,
                     version=row.version,
                     digest=row.digest,
                     to_move=row.to_move,
                     winner=row.winner,
                     created_at=stamp,
                     updated_at=stamp,
-                    unlisted=row.unlisted,
+                    unlisted=chunked or row.unlisted,
                     creator=row.creator,
                     manage_hash=row.manage_hash,
                 )
             )
             conn.execute(insert(seats), [seat_values(row.id, s) for s in row.seats])
-            if log:
+            if not chunked:
+                write_log(0, len(log), conn)
+
+        def write_log(start: int, stop: int, conn: Connection) -> None:
+            if start < stop:
                 # Straight to the driver, the JSON already text: through SQLAlchemy's
                 # parameter processing 20,000 rows held the event loop for a few hundred ms.
                 when = _column_value(conn, actions.c.created_at, stamp)
                 conn.exec_driver_sql(
-                    _LOG_ROWS[conn.dialect.name],
-                    [(row.id, n, p, a, when) for n, (p, a) in enumerate(log)],
+                    statements.LOG_ROWS[conn.dialect.name],
+                    [(row.id, n, *log[n], when) for n in range(start, stop)],
                 )
 
         if self._group is not None:
-            await self._group.run(write)
+            await self._group.run(write_game)
+            if chunked:
+                await self._add_log(row, len(log), write_log)
             return
         try:
             async with transaction(self.engine) as conn:
-                await conn.run_sync(write)
+                await conn.run_sync(write_game)
         except DBAPIError as exc:
             if not exc.connection_invalidated:
                 raise
             # Committed or not? The id is fresh and random: if the row is there, it is ours.
             if await self.version(row.id) is None:
                 async with transaction(self.engine) as conn:
-                    await conn.run_sync(write)
+                    await conn.run_sync(write_game)
+
+    async def _add_log(
+        self, row: GameRow, count: int, write_log: Callable[[int, int, Connection], None]
+    ) -> None:
+        """SQLite: the log of a game :meth:`create` wrote hidden (unlisted, and no quota or
+        resumption counts its status), ``LOG_CHUNK`` actions to a transaction, then the game
+        shown. In one transaction, 20,000 rows held SQLite's one writer, and every action
+        waiting behind it, for 50 ms on a quiet machine and 500-700 ms on a loaded one. Nobody
+        knows the game's id until this returns; should it fail, the game is removed."""
+        assert self._group is not None
+        shown = (
+            update(games)
+            .where(games.c.id == row.id)
+            .values(status=row.status, unlisted=row.unlisted)
+        )
+        try:
+            for start in range(0, count, LOG_CHUNK):
+                stop = min(count, start + LOG_CHUNK)
+                await self._group.run(partial(write_log, start, stop))
+            await self._group.run(lambda conn: conn.execute(shown))
+        except BaseException:
+            drop = delete(games).where(games.c.id == row.id)
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._group.run(lambda conn: conn.execute(drop)))
+            raise
 
     async def game(self, game_id: str) -> GameRow | None:
         async def read(conn: AsyncConnection) -> GameRow | None:
@@ -216,7 +179,7 @@ class Store:
         """The game's version and digest: is a cached copy still current?"""
 
         async def read(conn: AsyncConnection) -> tuple[int, str] | None:
-            found = (await conn.execute(_VERSION, {"game_id": game_id})).first()
+            found = (await conn.execute(statements.VERSION, {"game_id": game_id})).first()
             return None if found is None else (found.version, found.digest)
 
         return await self._reading(read)
@@ -227,7 +190,9 @@ class Store:
         params = {"game_id": game_id, "start": start, "stop": stop}
 
         async def read(conn: AsyncConnection) -> list[tuple[int, int, Any]]:
-            return [(r.n, r.player, r.action) for r in await conn.execute(_ACTIONS, params)]
+            return [
+                (r.n, r.player, r.action) for r in await conn.execute(statements.ACTIONS, params)
+            ]
 
         return await self._reading(read)
 
@@ -272,11 +237,11 @@ class Store:
         params = {"claim_game": game_id, "claim_seat": seat}
 
         if self._group is not None:
-            await self._group.run(lambda conn: conn.execute(_CLAIM, params))
+            await self._group.run(lambda conn: conn.execute(statements.CLAIM, params))
             return
 
         async def write(conn: AsyncConnection) -> None:
-            await conn.execute(_CLAIM, params)
+            await conn.execute(statements.CLAIM, params)
 
         await self._reading(write)  # autocommit; and doing it twice does no harm
 
@@ -429,13 +394,13 @@ class Store:
     async def _single(self, params: dict[str, Any]) -> bool:
         """The PostgreSQL append (autocommit: committed when it returns); did it store?"""
         async with self.engine.connect() as conn:
-            return (await conn.execute(_PG_APPEND, params)).first() is not None
+            return (await conn.execute(statements.PG_APPEND, params)).first() is not None
 
 
 def _sqlite_append(conn: Connection, params: dict[str, Any]) -> bool:
-    if conn.execute(_MOVE, params).rowcount != 1:
+    if conn.execute(statements.MOVE, params).rowcount != 1:
         return False
-    conn.execute(_LOG, params)
+    conn.execute(statements.LOG, params)
     return True
 
 
