@@ -119,7 +119,7 @@ async def list_games(
     status: str | None = Query(default=None, pattern="^(open|running|over)$"),
     limit: int = Query(default=50, ge=1, le=200),
 ) -> Response:
-    idle = timedelta(days=srv.settings.idle_days)
+    idle = timedelta(days=srv.settings.limits.idle_days)
     rows = await srv.service.store.recent(limit if status is None else 200, since=now() - idle)
     games = [summary(r) for r in rows if status is None or lobby_status(r) == status]
     return WireJSON({"games": games[:limit]})

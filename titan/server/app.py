@@ -51,13 +51,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
         bots: BotDriver | None = None
         try:
             await migrate(engine)
-            service = GameService(
-                store,
-                settings.cache_size,
-                max_import_actions=settings.max_import_actions,
-                max_open_games=settings.max_open_games,
-                max_bot_games=settings.max_bot_games,
-            )
+            service = GameService(store, settings.cache_size, limits=settings.limits)
             hub = Hub()
             pool = BotPool(settings.bot_pool, settings.bot_workers)
             bots = BotDriver(service, pool, settings.bot_timeout)
@@ -113,6 +107,6 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             settings.max_import_body if path == IMPORT_PATH else settings.max_body
         ),
     )
-    app.add_middleware(RateLimit, rates=lambda: settings.rates, buckets=buckets.get)
+    app.add_middleware(RateLimit, rates=lambda: settings.limits.rates, buckets=buckets.get)
     app.add_middleware(SecurityHeaders)  # the outermost: also on the others' refusals
     return app

@@ -33,7 +33,7 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, SetupError, record_digest
 from titan.engine.state import Options
-from titan.server.config import MAX_BOT_GAMES, MAX_IMPORT_ACTIONS, MAX_OPEN_GAMES
+from titan.server.config import Limits
 from titan.server.importing import Checked, check_record
 from titan.server.live import DamagedGame, LiveGame, hash_token
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id, new_token
@@ -68,15 +68,11 @@ class GameService:
         store: Store,
         cache_size: int = 1000,
         *,
-        max_import_actions: int = MAX_IMPORT_ACTIONS,
-        max_open_games: int = MAX_OPEN_GAMES,
-        max_bot_games: int = MAX_BOT_GAMES,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.cache_size = cache_size
-        self.max_import_actions = max_import_actions
-        self.max_open_games = max_open_games
-        self.max_bot_games = max_bot_games
+        self.limits = limits or Limits()  # the import cap and the quotas are used here
         self.watchers: list[Watcher] = []
         # Games never dropped from the cache (those with WebSocket subscribers here, whose
         # pushes come from the cached copy); set by the app.
@@ -150,10 +146,10 @@ class GameService:
         The record is checked and replayed by :attr:`offload` (the bot pool's processes), and
         the game is not kept in memory: it is replayed here when it is first opened."""
         actions = raw.get("actions") if isinstance(raw, dict) else None
-        if isinstance(actions, list) and len(actions) > self.max_import_actions:
+        if isinstance(actions, list) and len(actions) > self.limits.max_import_actions:
             raise TooLarge(
                 f"the record has {len(actions)} actions; this server imports at most "
-                f"{self.max_import_actions}",
+                f"{self.limits.max_import_actions}",
                 path="record.actions",
             )
         checked = await self.offload(check_record, raw)
@@ -196,15 +192,15 @@ class GameService:
         if creator is None:
             return
         games, bot_games = await self.store.open_games(creator)
-        if games >= self.max_open_games:
+        if games >= self.limits.max_open_games:
             raise OverQuota(
                 f"this client already has {games} games running; it may have at most "
-                f"{self.max_open_games} (finish or leave one first)"
+                f"{self.limits.max_open_games} (finish or leave one first)"
             )
-        if bots_only and bot_games >= self.max_bot_games:
+        if bots_only and bot_games >= self.limits.max_bot_games:
             raise OverQuota(
                 f"this client already has {bot_games} games of computer players only running; "
-                f"it may have at most {self.max_bot_games}"
+                f"it may have at most {self.limits.max_bot_games}"
             )
 
     # --- live games ------------------------------------------------------------------------------
