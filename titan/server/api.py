@@ -230,6 +230,7 @@ async def import_game(body: ImportIn, request: Request, srv: ServerDep) -> Respo
         unlisted=body.unlisted,
         creator=client_key(request.scope),
         manage_token=(manage := new_token()),
+        body=await request.body(),  # read and parsed already: Starlette keeps it
     )
     answer = created(row.id, row.seats, tokens, str(request.base_url))
     return WireJSON({**answer, "manage_token": manage}, status_code=201)

@@ -25,6 +25,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import TypeVar
 
 from titan.ai.levels import make_bot
 from titan.engine.actions import Action
@@ -39,6 +40,7 @@ from titan.server.refusals import NotNow, Refused
 from titan.server.service import GameService
 
 log = logging.getLogger("titan.server.bots")
+A = TypeVar("A")  # what an offloaded check is given
 
 MAX_BROKEN = 3  # process pools broken in a row before bots are run in threads instead
 GRACE = 10.0  # seconds past the bot timeout before another process takes over a stalled bot
@@ -99,7 +101,7 @@ class BotPool:
         self._broken = 0
         return action
 
-    async def run(self, fn: Callable[[object], Checked], raw: object) -> Checked:
+    async def run(self, fn: Callable[[A], Checked], raw: A) -> Checked:
         """``fn(raw)`` in a worker (checking an imported record), off the server's process."""
         executor = await self._ready()
         try:

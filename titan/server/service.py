@@ -25,7 +25,7 @@ import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from titan.engine import wire
 from titan.engine.actions import Action
@@ -34,7 +34,7 @@ from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, SetupError, record_digest
 from titan.engine.state import Options
 from titan.server.config import Limits
-from titan.server.importing import Checked, check_record
+from titan.server.importing import Checked, check_import, check_record
 from titan.server.live import DamagedGame, LiveGame, hash_token
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id, new_token
 from titan.server.refusals import (
@@ -50,6 +50,7 @@ from titan.server.rows import GameRow, now
 from titan.server.store import Conflict, Store
 
 log = logging.getLogger("titan.server")
+A = TypeVar("A")  # what an offloaded check is given
 
 GAME_ID = re.compile(r"[0-9a-z]{1,32}")
 
@@ -140,11 +141,13 @@ class GameService:
         unlisted: bool = False,
         creator: str | None = None,
         manage_token: str | None = None,
+        body: bytes | None = None,
     ) -> tuple[GameRow, list[str | None]]:
         """A game from a record (``kinds``: each seat's kind and level; default all human).
         The record's seed comes with it, so whoever had the record can foresee its dice.
-        The record is checked and replayed by :attr:`offload` (the bot pool's processes), and
-        the game is not kept in memory: it is replayed here when it is first opened."""
+        The record is checked and replayed by :attr:`offload` (the bot pool's processes),
+        which is sent ``body``, the request's JSON holding ``raw`` as its ``record``, when
+        given; and the game is not kept in memory: it is replayed here when first opened."""
         actions = raw.get("actions") if isinstance(raw, dict) else None
         if isinstance(actions, list) and len(actions) > self.limits.max_import_actions:
             raise TooLarge(
@@ -152,7 +155,10 @@ class GameService:
                 f"{self.limits.max_import_actions}",
                 path="record.actions",
             )
-        checked = await self.offload(check_record, raw)
+        if body is not None:
+            checked = await self.offload(check_import, body)
+        else:
+            checked = await self.offload(check_record, raw)
         if checked.error is not None:
             raise Invalid(checked.error, path=checked.path)
         if kinds is None:
@@ -399,10 +405,10 @@ class GameService:
 
 
 class Offload(Protocol):
-    def __call__(self, fn: Callable[[object], Checked], raw: object, /) -> Awaitable[Checked]: ...
+    def __call__(self, fn: Callable[[A], Checked], raw: A, /) -> Awaitable[Checked]: ...
 
 
-async def _in_thread(fn: Callable[[object], Checked], raw: object) -> Checked:
+async def _in_thread(fn: Callable[[A], Checked], raw: A) -> Checked:
     return await asyncio.to_thread(fn, raw)
 
 
