@@ -127,6 +127,7 @@ def _rates(text: str) -> object:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from titan.server.config import Limits
     from titan.server.serve import Network, serve  # the web stack is imported only to serve
 
     network = Network(
@@ -134,13 +135,15 @@ def _serve(args: argparse.Namespace) -> int:
         keep_alive=args.keep_alive,
         proxy_headers=args.proxy_headers,
         forwarded_allow_ips=args.forwarded_allow_ips,
+    )
+    limits = Limits(
         rates=args.rate_limits,
         max_import_actions=args.max_import_actions,
         max_open_games=args.max_open_games,
         max_bot_games=args.max_bot_games,
         idle_days=args.idle_days,
     )
-    return serve(args.host, args.port, args.db, args.bot_workers, args.log_level, network)
+    return serve(args.host, args.port, args.db, args.bot_workers, args.log_level, network, limits)
 
 
 def _colossus_seat(args: argparse.Namespace) -> int:

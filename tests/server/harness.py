@@ -184,10 +184,11 @@ class Server:
             raise AssertionError(f"{exc}; its log:\n{self.log()}") from None
 
     def kill(self) -> None:
-        """SIGKILL, as a crash would: no shutdown code runs."""
-        if self.alive:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        """SIGKILL, as a crash would: no shutdown code runs. To the whole process group, even
+        when the server itself is gone already: its fork server, bot workers and resource
+        tracker are in its group, and outlive it (a worker waits for work for ever)."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(timeout=30)
 
     def stop(self, timeout: float = 15.0) -> None:

@@ -4,6 +4,7 @@ temporary directory, driven by Starlette's TestClient (HTTP and WebSocket, no so
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import time
 import warnings
@@ -13,7 +14,7 @@ from typing import Any
 
 from tests.server.scripted import choose
 from titan.server.app import create_app
-from titan.server.config import BotPoolKind, Settings, normalise_db_url
+from titan.server.config import BotPoolKind, Limits, Settings, normalise_db_url
 from titan.server.live import LiveGame
 from titan.server.service import GameService
 
@@ -25,14 +26,17 @@ with warnings.catch_warnings():
 Json = Any
 
 
+LIMITS = frozenset(f.name for f in dataclasses.fields(Limits))
+
+
 def settings(where: Path | str, *, bot_pool: BotPoolKind = "thread", **kw: Any) -> Settings:
-    """For a database URL, or a directory to keep ``titan.db`` (SQLite) in."""
+    """For a database URL, or a directory to keep ``titan.db`` (SQLite) in; ``kw`` names
+    Settings' fields and Limits' (``max_open_games=3``)."""
     url = where if isinstance(where, str) else f"sqlite:///{where / 'titan.db'}"
     # One test client: the tests of the rate limits and quotas turn them on.
-    kw.setdefault("rates", {})
-    kw.setdefault("max_open_games", 1_000_000)
-    kw.setdefault("max_bot_games", 1_000_000)
-    return Settings(normalise_db_url(url), bot_pool=bot_pool, **kw)
+    limits: dict[str, Any] = {"rates": {}, "max_open_games": 1_000_000, "max_bot_games": 1_000_000}
+    limits.update({name: kw.pop(name) for name in LIMITS & kw.keys()})
+    return Settings(normalise_db_url(url), bot_pool=bot_pool, limits=Limits(**limits), **kw)
 
 
 @contextlib.contextmanager

@@ -7,15 +7,16 @@ notifications a process ignores (its own) or acts on (another's, with the digest
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
-from sqlalchemy import event, func, insert, select
+from sqlalchemy import Connection, event, func, insert, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from titan.engine import wire
 from titan.engine.actions import Action
@@ -23,8 +24,9 @@ from titan.engine.errors import IllegalAction
 from titan.engine.events import Event
 from titan.engine.game import Game
 from titan.engine.state import Options
+from titan.server import store as store_module
 from titan.server.config import normalise_db_url
-from titan.server.db import migrate, open_engine
+from titan.server.db import migrate, open_engine, sqlite_writer
 from titan.server.groupcommit import GroupCommit
 from titan.server.live import LiveGame
 from titan.server.lobby import SeatSpec
@@ -178,7 +180,8 @@ def test_group_commit_gives_each_write_its_own_answer(tmp_path: Path) -> None:
         engine = open_engine(normalise_db_url(f"sqlite:///{tmp_path / 'g.db'}"))
         await migrate(engine)
         store = Store(engine)
-        group = GroupCommit(engine)
+        writer = sqlite_writer(engine)
+        group = GroupCommit(writer)
         try:
             created, _ = await GameService(store).create("default", SEATS, Options())
             gid = created.id
@@ -188,11 +191,11 @@ def test_group_commit_gives_each_write_its_own_answer(tmp_path: Path) -> None:
                 nonlocal transactions
                 transactions += 1
 
-            event.listen(engine.sync_engine, "commit", count)
+            event.listen(writer, "commit", count)
 
-            def add(n: int) -> Callable[[AsyncConnection], Awaitable[int]]:
-                async def write(conn: AsyncConnection) -> int:
-                    await conn.execute(
+            def add(n: int) -> Callable[[Connection], int]:
+                def write(conn: Connection) -> int:
+                    conn.execute(
                         insert(actions).values(
                             game_id=gid, n=n, player=0, action={}, created_at=func.now()
                         )
@@ -250,6 +253,43 @@ def test_acting_on_sqlite_under_load_keeps_every_game_consistent(tmp_path: Path)
                 assert loaded.snapshot(seat) == live.snapshot(seat)
 
     services(f"sqlite:///{tmp_path / 'load.db'}", 1, body)
+
+
+def test_a_long_import_on_sqlite_is_written_in_chunks_and_shown_only_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long log is written a chunk to a transaction (SQLite's one writer is never held
+    long), the game hidden until the last chunk is in; a chunk that fails removes the game."""
+    monkeypatch.setattr(store_module, "LOG_CHUNK", 10)
+    game = Game.new("default", ["Ann", "Bob"], seed=3)
+    while len(game.actions) < 35:
+        game.act(game.current_player(), game.prompt().options[0])
+
+    async def body(made: list[GameService]) -> None:
+        (svc,) = made
+        assert svc.store._group is not None
+        commits = 0
+
+        def count(*_: object) -> None:
+            nonlocal commits
+            commits += 1
+
+        event.listen(svc.store._group.engine, "commit", count)
+        row, _ = await svc.import_record(game.save(), None)
+        assert commits == 1 + 4 + 1  # the hidden game, 4 chunks, the game shown
+        assert [g.id for g in await svc.store.recent(10)] == [row.id]
+        loaded = await svc.live(row.id)  # replayed from the log, digest checked
+        assert loaded.version == 35 and loaded.game.actions == game.actions
+
+        log = [(p, json.dumps(wire.encode(a))) for p, a in game.actions]
+        log[25] = (None, log[25][1])  # type: ignore[assignment]  # NOT NULL: the 3rd chunk fails
+        broken = dataclasses.replace(row, id="broken")
+        with pytest.raises(IntegrityError):
+            await svc.store.create(broken, log)
+        assert await svc.store.version("broken") is None
+        assert [g.id for g in await svc.store.recent(10)] == [row.id]
+
+    services(f"sqlite:///{tmp_path / 'import.db'}", 1, body)
 
 
 # --- PostgreSQL: no ping, notifications -----------------------------------------------------------

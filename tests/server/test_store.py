@@ -167,6 +167,7 @@ def test_a_damaged_database_is_detected(tmp_path: Path) -> None:
     with running(tmp_path) as client:  # a fresh server: nothing cached, the log is replayed
         r = client.get(f"/api/games/{gid}/state")
         assert r.status_code == 500 and "damaged" in r.json()["error"], r.text
+        assert "digest" not in r.text and "colour" not in r.text  # what failed is logged only
         assert client.get("/api/games").status_code == 200  # the rest of the server works
 
 

@@ -125,7 +125,7 @@ async def login(
     srv: ServerDep,
     _: None = Depends(json_only),
 ) -> Response:
-    await _limit_name(request, srv.settings.rates.get("login"), body.name)
+    await _limit_name(request, srv.settings.limits.rates.get("login"), body.name)
     account, session = await accs.login(body.name, body.password)
     await _end_previous(request, accs)
     return _with_cookie(request, account, session.id, 200, accs)

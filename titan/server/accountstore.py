@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Row, and_, bindparam, delete, exists, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from titan.server.rows import GameRow, now
@@ -72,11 +73,11 @@ class AccountStore:
             "created_at": now(),
         }
 
-        async def write(conn: AsyncConnection) -> int | None:
-            found = (await conn.execute(self._register, values)).first()
+        def write(conn: Connection) -> int | None:
+            found = (conn.execute(self._register, values)).first()
             return None if found is None else int(found[0])
 
-        return await self.store._transact(write)
+        return await self.store.transact(write)
 
     async def by_name(self, name_key: str) -> AccountRow | None:
         return await self._one(accounts.c.name_key == name_key)
@@ -111,14 +112,14 @@ class AccountStore:
             account_sessions.c.id_hash != (keep_session or ""),
         )
 
-        async def write(conn: AsyncConnection) -> bool:
-            if (await conn.execute(change)).rowcount != 1:
+        def write(conn: Connection) -> bool:
+            if (conn.execute(change)).rowcount != 1:
                 return False
             if keep_session is not None:
-                await conn.execute(others)
+                conn.execute(others)
             return True
 
-        return await self.store._transact(write)
+        return await self.store.transact(write)
 
     async def delete(self, account_id: int) -> None:
         """The account becomes a tombstone (no name, no password: the name is free again);
@@ -137,14 +138,14 @@ class AccountStore:
             )
         )
 
-        async def write(conn: AsyncConnection) -> None:
-            await conn.execute(tombstone)
-            await conn.execute(
+        def write(conn: Connection) -> None:
+            conn.execute(tombstone)
+            conn.execute(
                 delete(account_sessions).where(account_sessions.c.account_id == account_id)
             )
-            await conn.execute(keys)
+            conn.execute(keys)
 
-        await self.store._transact(write)
+        await self.store.transact(write)
 
     # --- sessions --------------------------------------------------------------------------------
 
@@ -152,30 +153,30 @@ class AccountStore:
         """A session, and the account's expired ones swept away."""
         stamp = now()
 
-        async def write(conn: AsyncConnection) -> None:
-            await conn.execute(
+        def write(conn: Connection) -> None:
+            conn.execute(
                 delete(account_sessions).where(
                     account_sessions.c.account_id == account_id,
                     account_sessions.c.expires_at < stamp,
                 )
             )
-            await conn.execute(
+            conn.execute(
                 account_sessions.insert().values(
                     id_hash=id_hash, account_id=account_id, created_at=stamp, expires_at=expires
                 )
             )
 
-        await self.store._transact(write)
+        await self.store.transact(write)
 
     async def sweep(self) -> int:
         """Remove every expired session (at start-up: an account that never logs in again
         would keep its old ones for ever); how many went."""
         old = delete(account_sessions).where(account_sessions.c.expires_at < now())
 
-        async def write(conn: AsyncConnection) -> int:
-            return int((await conn.execute(old)).rowcount)
+        def write(conn: Connection) -> int:
+            return int((conn.execute(old)).rowcount)
 
-        return await self.store._transact(write)
+        return await self.store.transact(write)
 
     async def session(self, id_hash: str) -> tuple[int, datetime] | None:
         """The account and expiry of a live session (not expired, account not deleted)."""
@@ -202,18 +203,18 @@ class AccountStore:
             .values(expires_at=expires)
         )
 
-        async def write(conn: AsyncConnection) -> None:
-            await conn.execute(renew)
+        def write(conn: Connection) -> None:
+            conn.execute(renew)
 
-        await self.store._transact(write)
+        await self.store.transact(write)
 
     async def end_session(self, id_hash: str) -> None:
         end = delete(account_sessions).where(account_sessions.c.id_hash == id_hash)
 
-        async def write(conn: AsyncConnection) -> None:
-            await conn.execute(end)
+        def write(conn: Connection) -> None:
+            conn.execute(end)
 
-        await self.store._transact(write)
+        await self.store.transact(write)
 
     # --- seats -----------------------------------------------------------------------------------
 
@@ -234,14 +235,14 @@ class AccountStore:
         )
         held = select(seats.c.token_hash).where(seats.c.game_id == game_id, seats.c.seat == seat)
 
-        async def write(conn: AsyncConnection) -> Claim:
-            if (await conn.execute(take)).rowcount != 1:
-                current = (await conn.execute(held)).scalar()
+        def write(conn: Connection) -> Claim:
+            if (conn.execute(take)).rowcount != 1:
+                current = (conn.execute(held)).scalar()
                 return Claim.OTHER if current == token_hash else Claim.STALE
-            await conn.execute(self._keep_token, {"game_id": game_id, "seat": seat, "token": token})
+            conn.execute(self._keep_token, {"game_id": game_id, "seat": seat, "token": token})
             return Claim.DONE
 
-        return await self.store._transact(write)
+        return await self.store.transact(write)
 
     async def seat_tokens(self, account_id: int, game_id: str) -> list[tuple[int, str, str, str]]:
         """The account's seats in a game with their kept tokens: (seat, name, token, the

@@ -134,7 +134,7 @@ async def list_games(
     status: str | None = Query(default=None, pattern="^(open|running|over)$"),
     limit: int = Query(default=50, ge=1, le=200),
 ) -> Response:
-    idle = timedelta(days=srv.settings.idle_days)
+    idle = timedelta(days=srv.settings.limits.idle_days)
     rows = await srv.service.store.recent(limit if status is None else 200, since=now() - idle)
     games = [summary(r) for r in rows if status is None or lobby_status(r) == status]
     return WireJSON({"games": games[:limit]})
@@ -245,6 +245,7 @@ async def import_game(body: ImportIn, request: Request, srv: ServerDep) -> Respo
         unlisted=body.unlisted,
         creator=client_key(request.scope),
         manage_token=(manage := new_token()),
+        body=await request.body(),  # read and parsed already: Starlette keeps it
     )
     answer = created(row.id, row.seats, tokens, str(request.base_url))
     return WireJSON({**answer, "manage_token": manage}, status_code=201)

@@ -64,20 +64,14 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = open_engine(settings.db_url)
         store = Store(engine)
-        shared, local = DatabaseBuckets(engine), MemoryBuckets()
+        shared, local = DatabaseBuckets(store), MemoryBuckets()
         buckets.update({kind: shared if kind in SHARED else local for kind in KINDS})
         listener: NotifyListener | None = None
         bots: BotDriver | None = None
         chat: Chat | None = None
         try:
             await migrate(engine)
-            service = GameService(
-                store,
-                settings.cache_size,
-                max_import_actions=settings.max_import_actions,
-                max_open_games=settings.max_open_games,
-                max_bot_games=settings.max_bot_games,
-            )
+            service = GameService(store, settings.cache_size, limits=settings.limits)
             hub = Hub()
             pool = BotPool(settings.bot_pool, settings.bot_workers)
             bots = BotDriver(service, pool, settings.bot_timeout)
@@ -153,7 +147,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             settings.max_import_body if path == IMPORT_PATH else settings.max_body
         ),
     )
-    app.add_middleware(RateLimit, rates=lambda: settings.rates, buckets=buckets.get)
+    app.add_middleware(RateLimit, rates=lambda: settings.limits.rates, buckets=buckets.get)
     # Outside the rate limits, which key a logged-in client by its account.
     app.add_middleware(
         AccountAuth,

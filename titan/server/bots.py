@@ -19,6 +19,7 @@ bot should neither resign nor undo its moves for ever)."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import hashlib
 import logging
 import multiprocessing
@@ -38,10 +39,9 @@ from titan.server.refusals import NotNow, Refused
 from titan.server.service import GameService
 
 log = logging.getLogger("titan.server.bots")
-
 MAX_BROKEN = 3  # process pools broken in a row before bots are run in threads instead
-A = TypeVar("A")
-R = TypeVar("R")
+A = TypeVar("A")  # what an offloaded job is given
+R = TypeVar("R")  # ... and gives back
 GRACE = 10.0  # seconds past the bot timeout before another process takes over a stalled bot
 
 
@@ -77,25 +77,14 @@ class BotPool:
         self.kind = kind
         self.workers = max(1, workers)
         self._executor: Executor | None = None
+        self._opening: asyncio.Future[Executor] | None = None  # a process pool on its way
         self._broken = 0  # process pools broken in a row
-
-    def _get(self) -> Executor:
-        if self._executor is None:
-            if self.kind == "thread":
-                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="titan-bot")
-            else:
-                # forkserver: the server has threads (the database driver's), which fork must
-                # not copy; a fork server started once is nearly as quick as fork.
-                ctx = multiprocessing.get_context("forkserver")
-                ctx.set_forkserver_preload(["titan.server.bots"])
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=ctx)
-        return self._executor
 
     async def think(
         self, level: str, seed: int, view: PlayerView, prompt: Prompt, timeout: float
     ) -> Action:
         loop = asyncio.get_running_loop()
-        executor = self._get()
+        executor = await self._ready()
         try:
             future = loop.run_in_executor(executor, think, level, seed, view, prompt)
             action = await asyncio.wait_for(future, timeout)
@@ -114,12 +103,45 @@ class BotPool:
     async def run(self, fn: Callable[[A], R], raw: A) -> R:
         """``fn(raw)`` in a worker (checking an imported record, estimating a battle), off the
         server's process."""
-        executor = self._get()
+        executor = await self._ready()
         try:
             return await asyncio.get_running_loop().run_in_executor(executor, fn, raw)
         except BrokenExecutor:
             self._discard(executor)
             raise
+
+    async def _ready(self) -> Executor:
+        """The pool, its workers running. Making a process pool starts multiprocessing's
+        resource tracker, and its first worker (inside ``submit``) the fork server, which
+        imports the AI: a second or more on the calling thread, during which, were that the
+        event loop's, every request would wait. So a process pool is made in a worker
+        thread, and every caller meanwhile waits for that one."""
+        if self._executor is not None:
+            return self._executor
+        if self.kind == "thread":
+            self._executor = self._open()
+            return self._executor
+        if self._opening is None:
+            self._opening = asyncio.ensure_future(asyncio.to_thread(self._open))
+            self._opening.add_done_callback(self._opened)
+        return await asyncio.shield(self._opening)
+
+    def _open(self) -> Executor:
+        if self.kind == "thread":
+            return ThreadPoolExecutor(self.workers, thread_name_prefix="titan-bot")
+        # forkserver: the server has threads (the database driver's), which fork must not
+        # copy; a fork server started once is nearly as quick as fork.
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["titan.server.bots"])
+        executor = ProcessPoolExecutor(self.workers, mp_context=ctx)
+        # Each submit that finds no idle worker starts one: start them all now.
+        concurrent.futures.wait([executor.submit(int) for _ in range(self.workers)])
+        return executor
+
+    def _opened(self, opening: asyncio.Future[Executor]) -> None:
+        self._opening = None
+        if not opening.cancelled() and opening.exception() is None:
+            self._executor = opening.result()
 
     def _discard(self, executor: Executor) -> bool:
         """A worker died: start a fresh pool next time. True if ``executor`` was the pool."""
@@ -129,9 +151,13 @@ class BotPool:
         executor.shutdown(wait=False, cancel_futures=True)
         return True
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Stop every worker now. ``shutdown`` alone lets a worker finish the decision it is
-        thinking about, and one whose parent has exited meanwhile is left running for ever."""
+        thinking about, and one whose parent has exited meanwhile is left running for ever.
+        A pool still starting is waited for first (its thread cannot be stopped, and the
+        workers it starts would outlive the server)."""
+        if self._opening is not None:
+            await asyncio.wait([self._opening])  # _opened has run: it was called back first
         executor, self._executor = self._executor, None
         if executor is None:
             return
@@ -169,7 +195,7 @@ class BotDriver:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self.pool.close()
+        await self.pool.close()
 
     # the service's Watcher protocol
 

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import bindparam, func, insert, literal_column, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -97,12 +98,12 @@ class ChatStore:
         IntegrityError if the game is gone (or, unlikely, after TRIES lost races)."""
         public = channel in PUBLIC
 
-        async def write(conn: AsyncConnection) -> Line | None:
-            n, pn = (await conn.execute(_NEXT, {"game_id": game_id})).one()
+        def write(conn: Connection) -> Line | None:
+            n, pn = (conn.execute(_NEXT, {"game_id": game_id})).one()
             if n >= max_lines:
                 return None
             line = Line(n, pn if public else None, channel, seat, name, text, at, now())
-            await conn.execute(
+            conn.execute(
                 insert(chat_lines).values(
                     game_id=game_id,
                     n=line.n,
@@ -117,9 +118,7 @@ class ChatStore:
             )
             if self.store.postgres:
                 notice = f"{self.store.origin} {game_id} chat"
-                await conn.execute(
-                    select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice))
-                )
+                conn.execute(select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice)))
             return line
 
         for attempt in range(TRIES):

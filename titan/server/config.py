@@ -83,6 +83,18 @@ def _render(url: URL) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Limits:
+    """What one client may ask of the server, and how long an idle game stays listed
+    (docs/architecture.md, "On the open internet"); the defaults are ``titan serve``'s."""
+
+    rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # ratelimit.py
+    max_import_actions: int = MAX_IMPORT_ACTIONS  # a longer record is refused (413)
+    max_open_games: int = MAX_OPEN_GAMES  # running games one client may have created
+    max_bot_games: int = MAX_BOT_GAMES  # ... of them with computer seats only
+    idle_days: float = IDLE_DAYS  # a game without a move for this long leaves the lobby
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Everything ``create_app`` needs; the defaults are what ``titan serve`` uses."""
 
@@ -92,13 +104,9 @@ class Settings:
     bot_timeout: float = 60.0  # seconds a bot may think before the fallback move is played
     max_body: int = MAX_BODY
     max_import_body: int = MAX_IMPORT_BODY
-    max_import_actions: int = MAX_IMPORT_ACTIONS  # a longer record is refused (413)
-    max_open_games: int = MAX_OPEN_GAMES  # running games one client may have created
-    max_bot_games: int = MAX_BOT_GAMES  # ... of them with computer seats only
-    idle_days: float = IDLE_DAYS  # a game without a move for this long leaves the lobby
+    limits: Limits = field(default_factory=Limits)
     cache_size: int = 1000  # live games kept in memory (the database holds them all)
     announce: str | None = None  # printed once the server is ready (``titan serve``)
-    rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # ratelimit.py
     # Accounts (titan.server.accounts): Argon2id's cost per password hash (OWASP's: 2 passes
     # over 19 MiB, one lane; ~25 ms of CPU here), and how long a login lasts unused.
     password_time_cost: int = 2

@@ -11,7 +11,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from titan.server.config import sqlite_path
@@ -51,6 +51,14 @@ def open_engine(url: str) -> AsyncEngine:
     engine = create_async_engine(url, pool_size=SQLITE_POOL_SIZE, max_overflow=0)
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def sqlite_writer(engine: AsyncEngine) -> Engine:
+    """The SQLite file's one writing connection (synchronous, with the same pragmas), for the
+    group commit's writer thread (``groupcommit.py``); ``engine`` keeps the reads."""
+    writer = create_engine(engine.url.set(drivername="sqlite"), pool_size=1, max_overflow=0)
+    event.listen(writer, "connect", _sqlite_pragmas)
+    return writer
 
 
 @contextlib.asynccontextmanager

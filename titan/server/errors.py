@@ -128,9 +128,16 @@ async def _path_error(_: Request, exc: Exception) -> JSONResponse:
 
 
 async def _damaged(_: Request, exc: Exception) -> JSONResponse:
-    # Not the client's doing: the stored game failed its integrity check.
+    # Not the client's doing, nor anything a client can do (an import is checked whole, and
+    # only accepted actions are stored): the server's own data failed its integrity check,
+    # and 500 says so honestly. What failed goes to the log only: a stored action the rules
+    # refuse could be described in terms of what its seat alone may see.
     log.error("damaged game: %s", exc)
-    return reply(500, f"this game's stored record is damaged and cannot be loaded ({exc})")
+    return reply(
+        500,
+        "this game's stored record is damaged and cannot be loaded; "
+        "what is wrong with it is in the server's log, for its operator",
+    )
 
 
 async def _unstorable(_: Request, exc: Exception) -> JSONResponse:

@@ -8,11 +8,15 @@ A bucket holds up to ``burst`` requests and refills at ``burst / seconds`` a sec
 client may do ``burst`` at once and then ``burst`` per ``seconds`` for ever.
 
 Where the state lives, and why that is enough:
-- ``create``, ``import`` and ``chat`` buckets are rows of the database (``rate_buckets``), so
-  every server process on one PostgreSQL shares them: these are the requests that cost
-  storage and CPU for good, and a client spread over several processes by a proxy still gets
-  one budget.
-  One short write per such request, beside the game it creates.
+- ``create``, ``import``, ``chat`` and ``login`` buckets are rows of the database
+  (``rate_buckets``), so every server process on one PostgreSQL shares them: these are the
+  requests that cost storage and CPU for good, and a client spread over several processes by
+  a proxy still gets one budget.
+  One short write per such request, refused or not, taken as the request's headers arrive
+  (before its body): on SQLite it joins the store's group commit, since a transaction of
+  its own would wait for SQLite's one write lock against the actions' commits and pay a
+  sync of its own (300 slow-body connections knocking on ``POST /api/games`` made the
+  ordinary players' actions wait seconds that way).
 - ``act`` and ``read`` buckets are kept in each process's memory: they are the hot path (a
   database write per read would double the database's work), and what they protect is that
   process's own event loop. Behind a proxy spreading requests over N processes, a client gets
@@ -38,11 +42,10 @@ from collections.abc import Callable, Mapping
 from sqlalchemy import Float, bindparam, func
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from titan.server.db import transaction
 from titan.server.rates import Rate
+from titan.server.store import Store
 from titan.server.tables import rate_buckets
 
 SHARED = frozenset({"create", "import", "chat", "login"})  # in the database; others per process
@@ -94,10 +97,10 @@ class DatabaseBuckets:
     """Buckets as rows of ``rate_buckets``, taken from in one statement (an upsert), so that
     two processes taking from one bucket at once both count."""
 
-    def __init__(self, engine: AsyncEngine, clock: Callable[[], float] = time.time) -> None:
-        self.engine = engine
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
         self.clock = clock  # wall time: shared by the processes, unlike monotonic clocks
-        postgres = engine.dialect.name == "postgresql"
+        postgres = store.postgres
         least, greatest = (func.least, func.greatest) if postgres else (func.min, func.max)
         insert = pg_insert if postgres else sqlite_insert
         burst = bindparam("burst", type_=Float)
@@ -119,8 +122,7 @@ class DatabaseBuckets:
             "per_second": rate.per_second,
             "now": self.clock(),
         }
-        async with transaction(self.engine) as conn:
-            tokens = (await conn.execute(self._take, params)).scalar_one()
+        tokens = await self.store.write_one(self._take, params)
         return _after(float(tokens), rate)
 
 

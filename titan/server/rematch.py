@@ -24,13 +24,14 @@ import hmac
 from typing import Any
 
 from sqlalchemy import func, literal_column, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from titan.engine.state import Options
 from titan.server.live import LiveGame, hash_token
 from titan.server.lobby import SeatSpec
 from titan.server.refusals import NotNow
-from titan.server.rows import NOTIFY_CHANNEL
+from titan.server.rows import NOTIFY_CHANNEL, now
 from titan.server.service import GameService
 from titan.server.store import insert_game
 from titan.server.tables import games, seats
@@ -98,11 +99,11 @@ class Rematches:
             .values(rematch=row.id)
         )
 
-        async def write(conn: AsyncConnection) -> bool:
-            if (await conn.execute(claim)).rowcount != 1:
+        def write(conn: Connection) -> bool:
+            if (conn.execute(claim)).rowcount != 1:
                 return False  # another seat asked first: its game is the rematch
-            await insert_game(conn, row)
-            await self._notice(conn, live.id, "rematch")
+            insert_game(conn, row, now())
+            self._notice(conn, live.id, "rematch")
             return True
 
         if not await self.store.transact(write):
@@ -133,9 +134,9 @@ class Rematches:
                 .values(token_hash=digest)
             )
 
-            async def write(conn: AsyncConnection) -> None:
-                if (await conn.execute(take)).rowcount == 1:
-                    await self._notice(conn, new_game, "seats")
+            def write(conn: Connection) -> None:
+                if (conn.execute(take)).rowcount == 1:
+                    self._notice(conn, new_game, "seats")
 
             await self.store.transact(write)
             await self.service.seats_changed(new_game)  # here: the hash stored, or another's
@@ -143,10 +144,8 @@ class Rematches:
         stored = live.seats[seat].token_hash
         return token if stored is not None and hmac.compare_digest(stored, digest) else None
 
-    async def _notice(self, conn: AsyncConnection, game_id: str, kind: str) -> None:
+    def _notice(self, conn: Connection, game_id: str, kind: str) -> None:
         """Tell the other processes (PostgreSQL), in the write's own transaction."""
         if self.store.postgres:
             notice = f"{self.store.origin} {game_id} {kind}"
-            await conn.execute(
-                select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice))
-            )
+            conn.execute(select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice)))

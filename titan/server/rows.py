@@ -77,3 +77,49 @@ class Notice:
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+# --- to and from the tables' rows (titan.server.tables) ---------------------------------------
+
+
+def seat_values(game_id: str, s: SeatRow) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "seat": s.seat,
+        "name": s.name,
+        "kind": s.kind,
+        "level": s.level,
+        "token_hash": s.token_hash,
+        "claimed": s.claimed,
+    }
+
+
+def seat_row(m: Any) -> SeatRow:
+    return SeatRow(
+        seat=m["seat"],
+        name=m["name"],
+        kind=m["kind"],
+        level=m["level"],
+        token_hash=m["token_hash"],
+        claimed=m["claimed"],
+    )
+
+
+def game_row(m: Any, seat_rows: list[SeatRow]) -> GameRow:
+    return GameRow(
+        id=m["id"],
+        variant=m["variant"],
+        options=m["options"],
+        seed=m["seed"],
+        status=m["status"],
+        version=m["version"],
+        digest=m["digest"],
+        to_move=m["to_move"],
+        winner=m["winner"],
+        created_at=m["created_at"],
+        updated_at=m["updated_at"],
+        seats=seat_rows,
+        unlisted=m["unlisted"],
+        creator=m["creator"],
+        manage_hash=m["manage_hash"],
+    )

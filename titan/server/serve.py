@@ -10,8 +10,7 @@ import gc
 import socket
 import sys
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import uvicorn
 from fastapi import FastAPI
@@ -19,18 +18,14 @@ from sqlalchemy.engine import make_url
 
 from titan.server import redact
 from titan.server.config import (
-    IDLE_DAYS,
-    MAX_BOT_GAMES,
-    MAX_IMPORT_ACTIONS,
-    MAX_OPEN_GAMES,
     MAX_WS_MESSAGE,
     ConfigError,
+    Limits,
     Settings,
     default_db_url,
     normalise_db_url,
 )
 from titan.server.deps import Server
-from titan.server.rates import DEFAULT_RATES, Rate
 from titan.server.timeouts import timed_protocol
 
 
@@ -42,11 +37,6 @@ class Network:
     keep_alive: int = 5  # seconds an idle kept-alive connection stays open
     proxy_headers: bool = True  # trust X-Forwarded-For/-Proto ...
     forwarded_allow_ips: str = "127.0.0.1"  # ... from these addresses only ("*": any)
-    rates: Mapping[str, Rate] = field(default_factory=lambda: DEFAULT_RATES)  # per client
-    max_import_actions: int = MAX_IMPORT_ACTIONS  # the longest record imported
-    max_open_games: int = MAX_OPEN_GAMES  # running games per creating client
-    max_bot_games: int = MAX_BOT_GAMES  # ... with computer seats only
-    idle_days: float = IDLE_DAYS  # no move for this long: out of the lobby
 
 
 def serve(
@@ -56,6 +46,7 @@ def serve(
     bot_workers: int,
     log_level: str,
     network: Network | None = None,
+    limits: Limits | None = None,
 ) -> int:
     net = network or Network()
     try:
@@ -79,11 +70,7 @@ def serve(
     settings = Settings(
         url,
         bot_workers=bot_workers,
-        rates=net.rates,
-        max_import_actions=net.max_import_actions,
-        max_open_games=net.max_open_games,
-        max_bot_games=net.max_bot_games,
-        idle_days=net.idle_days,
+        limits=limits or Limits(),
         announce=f"Titan is running: open http://{where}:{port}/   (database: {shown})",
     )
     app = create_app(settings)

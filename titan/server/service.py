@@ -25,7 +25,7 @@ import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from titan.engine import wire
 from titan.engine.actions import Action
@@ -33,8 +33,8 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, SetupError, record_digest
 from titan.engine.state import Options
-from titan.server.config import MAX_BOT_GAMES, MAX_IMPORT_ACTIONS, MAX_OPEN_GAMES
-from titan.server.importing import Checked, check_record
+from titan.server.config import Limits
+from titan.server.importing import Checked, check_import, check_record
 from titan.server.live import DamagedGame, LiveGame, hash_token
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id, new_token
 from titan.server.refusals import (
@@ -50,6 +50,7 @@ from titan.server.rows import GameRow, now
 from titan.server.store import Conflict, Store
 
 log = logging.getLogger("titan.server")
+A = TypeVar("A")  # what an offloaded check is given
 
 GAME_ID = re.compile(r"[0-9a-z]{1,32}")
 
@@ -68,15 +69,11 @@ class GameService:
         store: Store,
         cache_size: int = 1000,
         *,
-        max_import_actions: int = MAX_IMPORT_ACTIONS,
-        max_open_games: int = MAX_OPEN_GAMES,
-        max_bot_games: int = MAX_BOT_GAMES,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.cache_size = cache_size
-        self.max_import_actions = max_import_actions
-        self.max_open_games = max_open_games
-        self.max_bot_games = max_bot_games
+        self.limits = limits or Limits()  # the import cap and the quotas are used here
         self.watchers: list[Watcher] = []
         # Games never dropped from the cache (those with WebSocket subscribers here, whose
         # pushes come from the cached copy); set by the app.
@@ -164,19 +161,24 @@ class GameService:
         unlisted: bool = False,
         creator: str | None = None,
         manage_token: str | None = None,
+        body: bytes | None = None,
     ) -> tuple[GameRow, list[str | None]]:
         """A game from a record (``kinds``: each seat's kind and level; default all human).
         The record's seed comes with it, so whoever had the record can foresee its dice.
-        The record is checked and replayed by :attr:`offload` (the bot pool's processes), and
-        the game is not kept in memory: it is replayed here when it is first opened."""
+        The record is checked and replayed by :attr:`offload` (the bot pool's processes),
+        which is sent ``body``, the request's JSON holding ``raw`` as its ``record``, when
+        given; and the game is not kept in memory: it is replayed here when first opened."""
         actions = raw.get("actions") if isinstance(raw, dict) else None
-        if isinstance(actions, list) and len(actions) > self.max_import_actions:
+        if isinstance(actions, list) and len(actions) > self.limits.max_import_actions:
             raise TooLarge(
                 f"the record has {len(actions)} actions; this server imports at most "
-                f"{self.max_import_actions}",
+                f"{self.limits.max_import_actions}",
                 path="record.actions",
             )
-        checked = await self.offload(check_record, raw)
+        if body is not None:
+            checked = await self.offload(check_import, body)
+        else:
+            checked = await self.offload(check_record, raw)
         if checked.error is not None:
             raise Invalid(checked.error, path=checked.path)
         if kinds is None:
@@ -191,7 +193,7 @@ class GameService:
         await self._check_quota(creator, all(s.kind == "bot" for s in specs))
         seat_rows, tokens = deal_seats(specs)
         stamp = now()
-        entries = checked.actions()
+        entries = checked.entries
         row = GameRow(
             id=new_game_id(),
             variant=checked.variant,
@@ -216,15 +218,15 @@ class GameService:
         if creator is None:
             return
         games, bot_games = await self.store.open_games(creator)
-        if games >= self.max_open_games:
+        if games >= self.limits.max_open_games:
             raise OverQuota(
                 f"this client already has {games} games running; it may have at most "
-                f"{self.max_open_games} (finish or leave one first)"
+                f"{self.limits.max_open_games} (finish or leave one first)"
             )
-        if bots_only and bot_games >= self.max_bot_games:
+        if bots_only and bot_games >= self.limits.max_bot_games:
             raise OverQuota(
                 f"this client already has {bot_games} games of computer players only running; "
-                f"it may have at most {self.max_bot_games}"
+                f"it may have at most {self.limits.max_bot_games}"
             )
 
     # --- live games ------------------------------------------------------------------------------
@@ -427,10 +429,10 @@ async def _nothing(live: LiveGame, seat: int) -> None:
 
 
 class Offload(Protocol):
-    def __call__(self, fn: Callable[[object], Checked], raw: object, /) -> Awaitable[Checked]: ...
+    def __call__(self, fn: Callable[[A], Checked], raw: A, /) -> Awaitable[Checked]: ...
 
 
-async def _in_thread(fn: Callable[[object], Checked], raw: object) -> Checked:
+async def _in_thread(fn: Callable[[A], Checked], raw: A) -> Checked:
     return await asyncio.to_thread(fn, raw)
 
 

@@ -8,30 +8,55 @@ primary key (game_id, n)), so exactly one of them wins (:class:`Conflict` for th
 
 On PostgreSQL the append is a single statement in autocommit mode (update the game row if it
 is still at version ``n``, insert the action if it was, NOTIFY if it was inserted): one round
-trip, committed when it returns. On SQLite writes go through :class:`GroupCommit`. Without a
-ping before each checkout, a pooled connection PostgreSQL has closed is found out by the
-statement it runs: reads run once more on a fresh connection, and a write whose fate is
-unknown is looked up in the database before anything is decided (:meth:`Store.append`).
+trip, committed when it returns. On SQLite writes go through :class:`GroupCommit` (plain
+functions of a synchronous connection, run in its writer thread; PostgreSQL runs the same
+functions through ``run_sync``), and reads through aiosqlite. Without a ping before each
+checkout, a pooled connection PostgreSQL has closed is found out by the statement it runs:
+reads run once more on a fresh connection, and a write whose fate is unknown is looked up in
+the database before anything is decided (:meth:`Store.append`).
 
-The statements on the hot path are built once, with their values as bound parameters, so a
-request pays neither for building them nor for their cache keys."""
+The statements on the hot path are built once (:mod:`titan.server.statements`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, delete, func, insert, literal_column, select, update
+from sqlalchemy import (
+    Column,
+    Connection,
+    Executable,
+    delete,
+    func,
+    insert,
+    literal_column,
+    select,
+    update,
+)
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from titan.server.db import transaction
+from titan.server import statements
+from titan.server.db import sqlite_writer, transaction
 from titan.server.groupcommit import GroupCommit
 from titan.server.live import hash_token
-from titan.server.rows import NOTIFY_CHANNEL, GameRow, Notice, Progress, SeatRow, now
+from titan.server.rows import (
+    NOTIFY_CHANNEL,
+    GameRow,
+    Notice,
+    Progress,
+    SeatRow,
+    game_row,
+    now,
+    seat_row,
+    seat_values,
+)
 from titan.server.tables import actions, games, seat_keys, seats
 
 log = logging.getLogger("titan.server.store")
@@ -43,74 +68,8 @@ class Conflict(Exception):
     """Another writer appended this game's next action first."""
 
 
-# --- the hot path's statements, built once --------------------------------------------------
-
-_VERSION = select(games.c.version, games.c.digest).where(games.c.id == bindparam("game_id"))
-_ACTIONS = (
-    select(actions.c.n, actions.c.player, actions.c.action)
-    .where(
-        actions.c.game_id == bindparam("game_id"),
-        actions.c.n >= bindparam("start"),
-        actions.c.n < bindparam("stop"),
-    )
-    .order_by(actions.c.n)
-)
-# The game row moves on only from the version and digest the action was computed from.
-_MOVE = (
-    update(games)
-    .where(
-        games.c.id == bindparam("game_id"),
-        games.c.version == bindparam("n"),
-        games.c.digest == bindparam("before"),
-    )
-    .values(
-        version=bindparam("new_version"),
-        digest=bindparam("new_digest"),
-        to_move=bindparam("to_move"),
-        status=bindparam("status"),
-        winner=bindparam("winner"),
-        updated_at=bindparam("stamp"),
-    )
-)
-_LOG = insert(actions).values(
-    game_id=bindparam("game_id"),
-    n=bindparam("n"),
-    player=bindparam("player"),
-    action=bindparam("action"),
-    created_at=bindparam("stamp"),
-)
-
-
-def _pg_append() -> Any:
-    """PostgreSQL: move the game row on, insert the action only if the row moved, and NOTIFY
-    only if the action was inserted, in one statement, which yields a row if it stored."""
-    moved = _MOVE.returning(games.c.id).cte("moved")
-    logged = (
-        insert(actions)
-        .from_select(
-            ["game_id", "n", "player", "action", "created_at"],
-            select(
-                moved.c.id,
-                bindparam("n", type_=actions.c.n.type),
-                bindparam("player", type_=actions.c.player.type),
-                bindparam("action", type_=actions.c.action.type),
-                bindparam("stamp", type_=actions.c.created_at.type),
-            ),
-        )
-        .returning(actions.c.n)
-        .cte("logged")
-    )
-    notify = func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), bindparam("notice"))
-    return select(notify).select_from(logged)
-
-
-_PG_APPEND = _pg_append()
-_CLAIM = (
-    update(seats)
-    .where(seats.c.game_id == bindparam("claim_game"), seats.c.seat == bindparam("claim_seat"))
-    .where(~seats.c.claimed)
-    .values(claimed=True)
-)
+LOG_CHUNK = 1000  # a long imported log's actions per transaction, on SQLite
+IMPORTING = "importing"  # the status of a game whose long log is being written (SQLite)
 
 
 class Store:
@@ -118,31 +77,74 @@ class Store:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
         self.origin = secrets.token_hex(6)  # this process, in its notifications
-        self._group = None if self.postgres else GroupCommit(engine)
+        self._group = None if self.postgres else GroupCommit(sqlite_writer(engine))
 
     async def close(self) -> None:
         if self._group is not None:
             await self._group.close()
 
-    async def create(self, row: GameRow, log: Sequence[tuple[int, dict[str, Any]]] = ()) -> None:
-        """A new game with its seats (and, for an import, its action log)."""
+    async def create(self, row: GameRow, log: Sequence[tuple[int, str]] = ()) -> None:
+        """A new game with its seats (and, for an import, its action log: each action's
+        player and JSON text)."""
+        stamp = now()
+        # SQLite, a long log: the game first, hidden, then its actions a chunk at a time.
+        chunked = self._group is not None and len(log) > LOG_CHUNK
 
-        async def write(conn: AsyncConnection) -> None:
-            await insert_game(conn, row, log)
+        def write_game(conn: Connection) -> None:
+            insert_game(conn, row, stamp, hidden=chunked)
+            if not chunked:
+                write_log(0, len(log), conn)
+
+        def write_log(start: int, stop: int, conn: Connection) -> None:
+            if start < stop:
+                # Straight to the driver, the JSON already text: through SQLAlchemy's
+                # parameter processing 20,000 rows held the event loop for a few hundred ms.
+                when = _column_value(conn, actions.c.created_at, stamp)
+                conn.exec_driver_sql(
+                    statements.LOG_ROWS[conn.dialect.name],
+                    [(row.id, n, *log[n], when) for n in range(start, stop)],
+                )
 
         if self._group is not None:
-            await self._group.run(write)
+            await self._group.run(write_game)
+            if chunked:
+                await self._add_log(row, len(log), write_log)
             return
         try:
             async with transaction(self.engine) as conn:
-                await write(conn)
+                await conn.run_sync(write_game)
         except DBAPIError as exc:
             if not exc.connection_invalidated:
                 raise
             # Committed or not? The id is fresh and random: if the row is there, it is ours.
             if await self.version(row.id) is None:
                 async with transaction(self.engine) as conn:
-                    await write(conn)
+                    await conn.run_sync(write_game)
+
+    async def _add_log(
+        self, row: GameRow, count: int, write_log: Callable[[int, int, Connection], None]
+    ) -> None:
+        """SQLite: the log of a game :meth:`create` wrote hidden (unlisted, and no quota or
+        resumption counts its status), ``LOG_CHUNK`` actions to a transaction, then the game
+        shown. In one transaction, 20,000 rows held SQLite's one writer, and every action
+        waiting behind it, for 50 ms on a quiet machine and 500-700 ms on a loaded one. Nobody
+        knows the game's id until this returns; should it fail, the game is removed."""
+        assert self._group is not None
+        shown = (
+            update(games)
+            .where(games.c.id == row.id)
+            .values(status=row.status, unlisted=row.unlisted)
+        )
+        try:
+            for start in range(0, count, LOG_CHUNK):
+                stop = min(count, start + LOG_CHUNK)
+                await self._group.run(partial(write_log, start, stop))
+            await self._group.run(lambda conn: conn.execute(shown))
+        except BaseException:
+            drop = delete(games).where(games.c.id == row.id)
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._group.run(lambda conn: conn.execute(drop)))
+            raise
 
     async def game(self, game_id: str) -> GameRow | None:
         async def read(conn: AsyncConnection) -> GameRow | None:
@@ -152,7 +154,7 @@ class Store:
             rows = await conn.execute(
                 select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
             )
-            return _game_row(found._mapping, [_seat_row(s._mapping) for s in rows])
+            return game_row(found._mapping, [seat_row(s._mapping) for s in rows])
 
         return await self._reading(read)
 
@@ -160,7 +162,7 @@ class Store:
         """The game's version and digest: is a cached copy still current?"""
 
         async def read(conn: AsyncConnection) -> tuple[int, str] | None:
-            found = (await conn.execute(_VERSION, {"game_id": game_id})).first()
+            found = (await conn.execute(statements.VERSION, {"game_id": game_id})).first()
             return None if found is None else (found.version, found.digest)
 
         return await self._reading(read)
@@ -171,7 +173,9 @@ class Store:
         params = {"game_id": game_id, "start": start, "stop": stop}
 
         async def read(conn: AsyncConnection) -> list[tuple[int, int, Any]]:
-            return [(r.n, r.player, r.action) for r in await conn.execute(_ACTIONS, params)]
+            return [
+                (r.n, r.player, r.action) for r in await conn.execute(statements.ACTIONS, params)
+            ]
 
         return await self._reading(read)
 
@@ -216,11 +220,14 @@ class Store:
         """Mark the seat taken; True if this call did (not another process before it)."""
         params = {"claim_game": game_id, "claim_seat": seat}
 
-        async def write(conn: AsyncConnection) -> bool:
-            return (await conn.execute(_CLAIM, params)).rowcount == 1
-
         if self._group is not None:
-            return await self._group.run(write)
+            return await self._group.run(
+                lambda conn: conn.execute(statements.CLAIM, params).rowcount == 1
+            )
+
+        async def write(conn: AsyncConnection) -> bool:
+            return (await conn.execute(statements.CLAIM, params)).rowcount == 1
+
         return await self._reading(write)  # autocommit; and doing it twice does no harm
 
     async def rotate(self, game_id: str, seat: int, old_hash: str, new_token: str) -> bool:
@@ -244,15 +251,13 @@ class Store:
             .values(token=new_token)
         )
 
-        async def write(conn: AsyncConnection) -> bool:
-            done = (await conn.execute(replace)).rowcount == 1
+        def write(conn: Connection) -> bool:
+            done = conn.execute(replace).rowcount == 1
             if done:
-                await conn.execute(keep)
+                conn.execute(keep)
             if done and self.postgres:
                 notice = f"{self.origin} {game_id} seats"
-                await conn.execute(
-                    select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice))
-                )
+                conn.execute(select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice)))
             return done
 
         return await self._transact(write)
@@ -264,24 +269,32 @@ class Store:
             games.c.id == game_id, games.c.manage_hash == manage_hash, games.c.version == 0
         )
 
-        async def write(conn: AsyncConnection) -> bool:
-            return (await conn.execute(drop)).rowcount == 1
+        return await self._transact(lambda conn: conn.execute(drop).rowcount == 1)
 
-        return await self._transact(write)
-
-    async def _transact(self, write: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+    async def _transact(self, write: Callable[[Connection], T]) -> T:
         """``write`` in a transaction: SQLite's group commit, or one of PostgreSQL's own."""
         if self._group is not None:
             return await self._group.run(write)
         async with transaction(self.engine) as conn:
-            return await write(conn)
+            return await conn.run_sync(write)
+
+    async def write_one(self, statement: Executable, params: dict[str, Any]) -> Any:
+        """The one value a one-statement write (``... RETURNING x``) gives back, committed when
+        this returns: on SQLite in the group commit, beside the actions (a transaction of its
+        own would fight the group commit for SQLite's one write lock, and pay a sync of its
+        own); on PostgreSQL alone, in autocommit (one round trip)."""
+
+        if self._group is not None:
+            return await self._group.run(lambda conn: conn.execute(statement, params).scalar_one())
+        async with self.engine.connect() as conn:
+            return (await conn.execute(statement, params)).scalar_one()
 
     async def seat_rows(self, game_id: str) -> list[SeatRow]:
         async def read(conn: AsyncConnection) -> list[SeatRow]:
             found = await conn.execute(
                 select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
             )
-            return [_seat_row(s._mapping) for s in found]
+            return [seat_row(s._mapping) for s in found]
 
         return await self._reading(read)
 
@@ -301,8 +314,8 @@ class Store:
                     select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)
                 )
                 for s in rows:
-                    by_game[s.game_id].append(_seat_row(s._mapping))
-            return [_game_row(g._mapping, by_game[g.id]) for g in found]
+                    by_game[s.game_id].append(seat_row(s._mapping))
+            return [game_row(g._mapping, by_game[g.id]) for g in found]
 
         return await self._reading(read)
 
@@ -318,8 +331,8 @@ class Store:
                 select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)
             )
             for s in rows:
-                by_game[s.game_id].append(_seat_row(s._mapping))
-            return [_game_row(found[i]._mapping, by_game[i]) for i in ids if i in found]
+                by_game[s.game_id].append(seat_row(s._mapping))
+            return [game_row(found[i]._mapping, by_game[i]) for i in ids if i in found]
 
         return await self._reading(read)
 
@@ -356,8 +369,10 @@ class Store:
 
         return await self._reading(read)
 
-    async def transact(self, write: Callable[[AsyncConnection], Awaitable[T]]) -> T:
-        """``write`` in one transaction, for the other tables' statements (chat, rematch)."""
+    async def transact(self, write: Callable[[Connection], T]) -> T:
+        """``write`` in one transaction, for the other tables' statements (chat, rematch,
+        accounts): on SQLite in the group commit's writer thread, so it is a plain function
+        of a synchronous connection (docs/architecture.md, "Persistence")."""
         return await self._transact(write)
 
     async def read(self, read: Callable[[AsyncConnection], Awaitable[T]]) -> T:
@@ -400,88 +415,41 @@ class Store:
     async def _single(self, params: dict[str, Any]) -> bool:
         """The PostgreSQL append (autocommit: committed when it returns); did it store?"""
         async with self.engine.connect() as conn:
-            return (await conn.execute(_PG_APPEND, params)).first() is not None
+            return (await conn.execute(statements.PG_APPEND, params)).first() is not None
 
 
-async def insert_game(
-    conn: AsyncConnection, row: GameRow, log: Sequence[tuple[int, dict[str, Any]]] = ()
-) -> None:
-    """The statements that store a new game, its seats and (for an import) its actions."""
-    stamp = now()
-    await conn.execute(
+def insert_game(conn: Connection, row: GameRow, stamp: datetime, *, hidden: bool = False) -> None:
+    """A new game's row and its seats (its actions are the caller's). ``hidden``: unlisted and
+    'importing' until its long log is in (:meth:`Store.create` on SQLite)."""
+    conn.execute(
         insert(games).values(
             id=row.id,
             variant=row.variant,
             options=row.options,
             seed=row.seed,
-            status=row.status,
+            status=IMPORTING if hidden else row.status,
             version=row.version,
             digest=row.digest,
             to_move=row.to_move,
             winner=row.winner,
             created_at=stamp,
             updated_at=stamp,
-            unlisted=row.unlisted,
+            unlisted=hidden or row.unlisted,
             creator=row.creator,
             manage_hash=row.manage_hash,
         )
     )
-    await conn.execute(insert(seats), [_seat_values(row.id, s) for s in row.seats])
-    if log:
-        await conn.execute(
-            insert(actions),
-            [
-                {"game_id": row.id, "n": n, "player": p, "action": a, "created_at": stamp}
-                for n, (p, a) in enumerate(log)
-            ],
-        )
+    conn.execute(insert(seats), [seat_values(row.id, s) for s in row.seats])
 
 
-async def _sqlite_append(conn: AsyncConnection, params: dict[str, Any]) -> bool:
-    if (await conn.execute(_MOVE, params)).rowcount != 1:
+def _sqlite_append(conn: Connection, params: dict[str, Any]) -> bool:
+    if conn.execute(statements.MOVE, params).rowcount != 1:
         return False
-    await conn.execute(_LOG, params)
+    conn.execute(statements.LOG, params)
     return True
 
 
-def _seat_values(game_id: str, s: SeatRow) -> dict[str, Any]:
-    return {
-        "game_id": game_id,
-        "seat": s.seat,
-        "name": s.name,
-        "kind": s.kind,
-        "level": s.level,
-        "token_hash": s.token_hash,
-        "claimed": s.claimed,
-    }
-
-
-def _seat_row(m: Any) -> SeatRow:
-    return SeatRow(
-        seat=m["seat"],
-        name=m["name"],
-        kind=m["kind"],
-        level=m["level"],
-        token_hash=m["token_hash"],
-        claimed=m["claimed"],
-    )
-
-
-def _game_row(m: Any, seat_rows: list[SeatRow]) -> GameRow:
-    return GameRow(
-        id=m["id"],
-        variant=m["variant"],
-        options=m["options"],
-        seed=m["seed"],
-        status=m["status"],
-        version=m["version"],
-        digest=m["digest"],
-        to_move=m["to_move"],
-        winner=m["winner"],
-        created_at=m["created_at"],
-        updated_at=m["updated_at"],
-        seats=seat_rows,
-        unlisted=m["unlisted"],
-        creator=m["creator"],
-        manage_hash=m["manage_hash"],
-    )
+def _column_value(conn: Connection, column: Column[Any], value: Any) -> Any:
+    """``value`` as the driver is given it for ``column`` (SQLite keeps datetimes as text)."""
+    process = column.type.dialect_impl(conn.dialect).bind_processor(conn.dialect)
+    return value if process is None else process(value)
