@@ -80,7 +80,15 @@ def no_sideways_scroll(page: Page) -> None:
     screen = page.viewport_size
     assert screen is not None
     sizes = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
-    assert max(sizes) <= screen["width"], f"the page is wider than the screen: {sizes}"
+    if max(sizes) > screen["width"]:
+        wide = page.evaluate(
+            """w => [...document.querySelectorAll('body *')]
+                .filter(e => e.getBoundingClientRect().right > w + 1)
+                .slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' +
+                                 Math.round(e.getBoundingClientRect().right))""",
+            screen["width"],
+        )
+        raise AssertionError(f"the page is wider than the screen: {sizes}, from {wide}")
 
 
 def board_geometry(page: Page) -> dict[str, float]:
