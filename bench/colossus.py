@@ -59,8 +59,23 @@ def one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Playe
                     port, level=args.level, seed=args.seed + index, log=log, timeout=args.stall
                 )
             except TimeoutError:
-                return Played(ai, index, None, log_path)
-    return Played(ai, index, outcome, log_path)
+                outcome = None
+    played = Played(ai, index, outcome, log_path)
+    if outcome is not None and not outcome.finished:  # the whole report, beside the log
+        log_path.with_suffix(".why").write_text(outcome.message + "\n", encoding="utf-8")
+    print(progress(played), file=sys.stderr, flush=True)
+    return played
+
+
+def progress(game: Played) -> str:
+    """One line per game as it ends, so that a long run can be followed (and a desync looked
+    at while the next games play)."""
+    if game.outcome is None:
+        return f"{game.ai} game {game.index}: stalled ({game.log})"
+    o = game.outcome
+    how = "desync" if o.desync else "over" if o.finished else "stopped"
+    first = o.message.splitlines()[0] if o.message else ""
+    return f"{game.ai} game {game.index}: {how} turn {o.turns}, {o.seconds:.0f} s: {first}"
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -105,3 +105,17 @@ def test_our_angel_is_asked_for_before_the_battle_is_cleaned_up() -> None:
         if entry.to_client:
             answer = seat.receive(entry.text)
     assert answer == ["acquireAngel ~ Gd08 ~ Angel"]
+
+
+def test_the_losers_legions_removed_after_our_angel_was_asked_for() -> None:
+    """Our legion slew RationalAI's Titan; Colossus asked for our angel (the seat ended the
+    battle there), then removed the loser's legions away from the battle (errata 19.0)
+    before the acquisition. The mirror waits for the engagement's end to compare them (our
+    seat withdrew here before: 'legions the server does not have')."""
+    seat = Seat("titan", make_bot("normal", 1))
+    seat.hello()
+    for entry in read(FIXTURES / "live-rational-titan-slain-angel-asked.tsv.gz"):
+        if entry.to_client:
+            seat.receive(entry.text)
+    assert seat.mirror.titan_fell
+    assert seat.mirror.prompt().kind == Decision.ACQUIRE

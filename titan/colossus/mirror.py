@@ -483,12 +483,13 @@ class Mirror:
     def _on_removeLegion(self, msg: Message) -> None:
         assert isinstance(msg, m.RemoveLegion)
         eng = self.g.state.engagement
-        if eng is not None and eng.battle is not None and msg.marker not in self.view.engaged:
+        if eng is not None and msg.marker not in self.view.engaged:
             # A legion away from the battle goes only when a Titan fell (errata 19.0): the
-            # battle is over. The server removes the loser's legions before the winner's
-            # acquisitions, our engine after; the legions are compared again once the
-            # engagement is over.
-            self._finish_battle()
+            # battle is over (already, when the winner was asked for its angel first). The
+            # server removes the loser's legions before the winner's acquisitions, our
+            # engine after; the legions are compared again once the engagement is over.
+            if eng.battle is not None:
+                self._finish_battle()
             self.titan_fell = True
 
     def _on_tellGameOver(self, msg: Message) -> None:
