@@ -119,3 +119,13 @@ def test_the_losers_legions_removed_after_our_angel_was_asked_for() -> None:
             seat.receive(entry.text)
     assert seat.mirror.titan_fell
     assert seat.mirror.prompt().kind == Decision.ACQUIRE
+
+
+def test_a_summons_that_empties_its_donor() -> None:
+    """RationalAI summoned the Angel that was all of Gd03 (15): our engine removes the empty
+    legion at once; Colossus keeps it, empty, until its muster phase, and announces no
+    removal now. The check counts an emptied legion as gone (our seat withdrew here
+    before: 'the server has legion Gd03 at 103; we have none')."""
+    mirror = mirrored("live-rational-summons-empties-donor.tsv.gz")
+    assert "Gd03" not in mirror.view.legions
+    assert mirror.markers.ours("Gd03") not in mirror.g.state.legions
