@@ -18,6 +18,7 @@ from titan.colossus.seat import Seat, SeatError
 
 # Answers that are not decisions: they do not count as thinking time.
 _HOUSEKEEPING = ("confirmCommitPoint", "replyToPing", "catchupConfirmation", "signOn")
+_PING = "pingRequest"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +67,16 @@ def play(
             return Outcome(message, finished, turn, tuple(think), took, desync)
 
         send(seat.hello())
+        progress = time.monotonic()  # the last message that was not a ping
         for raw in reader:
             line = raw.rstrip("\r\n")
             _log(log, start, "S>C", line)
+            if not line.startswith(_PING):
+                progress = time.monotonic()
+            elif time.monotonic() - progress > timeout:
+                # The server pings every 30 s, so the socket is never silent: a game stalled
+                # (whichever side waits) shows as nothing but pings.
+                raise TimeoutError(f"nothing but pings for {timeout:.0f} s")
             began = time.monotonic()
             try:
                 answer = seat.receive(line)
@@ -87,3 +95,4 @@ def play(
 def _log(log: TextIO | None, start: float, way: str, line: str) -> None:
     if log is not None:
         log.write(f"{int((time.monotonic() - start) * 1000)}\t{way}\t{line}\n")
+        log.flush()  # a stalled or killed game's log is whole up to its last line

@@ -132,6 +132,10 @@ class Seat:
             self.sent_at = -1  # decide again
         if isinstance(msg, m.KickPhase) and self._mine():
             self.kicked = "turn"
+        if isinstance(msg, m.NextEngagement):
+            # Sent to the active player alone when engagements are left: choose the next.
+            # After a battle no kickPhase comes, so this is the prompt to go on.
+            self.kicked = "turn"
         if isinstance(msg, m.SetupBattleMove | m.SetupBattleFight):
             mine = msg.player == self.name
             self.kicked = None
