@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from titan.ai.levels import make_bot
+from titan.colossus.messages import parse_server
 from titan.colossus.mirror import Mirror
 from titan.colossus.seat import Seat
 from titan.colossus.transcript import read
@@ -27,6 +28,13 @@ def test_a_summons_after_the_battle_not_taken_is_declined() -> None:
     """RationalAI's legion won a battle with an angel to summon (errata 2.5.6) and took the
     angel its points earned instead: Colossus never announces the summons it declines."""
     mirror = mirrored("live-rational-after-battle-angel.tsv.gz")
+    # The log ends at the angel: it is held while the summons may still come (our engine
+    # offers it first, errata 2.5.6.5 before 2.5.6.8) ...
+    assert mirror.pending_acquire is not None
+    # ... and taken when the next line shows the summons declined (the line Colossus sends
+    # there; its points and turn are not checked).
+    line = "tellEngagementResults ~ Rd11 ~ fight ~ 30 ~ 4"
+    mirror.feed(line, parse_server(line))
     state = mirror.g.state
     assert state.engagement is None  # the engagement ended with the angel acquired
     rd11 = state.legions[mirror.legion("Rd11")]
@@ -129,3 +137,18 @@ def test_a_summons_that_empties_its_donor() -> None:
     mirror = mirrored("live-rational-summons-empties-donor.tsv.gz")
     assert "Gd03" not in mirror.view.legions
     assert mirror.markers.ours("Gd03") not in mirror.g.state.legions
+
+
+def test_our_angel_asked_for_before_the_summons_after_the_battle() -> None:
+    """Our attacker won and its points earned an angel; Colossus asked for the angel while
+    our engine still offered the summons after the battle first (errata 2.5.6.5 before
+    2.5.6.8). The seat answers the question as asked (it withdrew here before: 'the server
+    asks for acquire; our mirror asks summon'); the mirror holds the angel."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answer: list[str] = []
+    for entry in read(FIXTURES / "live-rational-angel-asked-before-summons.tsv.gz"):
+        if entry.to_client:
+            answer = seat.receive(entry.text)
+    assert answer == ["acquireAngel ~ Bk06 ~ Angel"]
+    assert seat.mirror.prompt().kind == Decision.SUMMON

@@ -60,8 +60,20 @@ _SILENT = (Decision.BATTLE_MAY_CONCEDE, Decision.CONCESSION_OFFERED)
 # After a battle the winner may summon (attacker, errata 2.5.6) or muster a reinforcement
 # (defender); Colossus announces only the ones taken, so a later message declines them.
 _AFTER_BATTLE = (Decision.SUMMON, Decision.REINFORCE)
-# What Colossus sends between a late angel and the reinforcement before it (see _acquire).
-_AROUND_RECRUIT = m.UpdateCreatureCount | m.UpdateChangedValues | m.CommitPoint | m.DidRecruit
+# What Colossus sends between a late angel and the summons or reinforcement before it (see
+# _acquire): the battle's cleanup, the winner's reveal, the counts, the summons or muster.
+_AROUND_LATE_ANGEL = (
+    m.UpdateCreatureCount
+    | m.UpdateChangedValues
+    | m.CommitPoint
+    | m.DidRecruit
+    | m.CleanupBattle
+    | m.RevealCreatures
+    | m.CreateSummonAngel
+    | m.RemoveCreature
+    | m.AddCreature
+    | m.DidSummon
+)
 _HAZARD = -1  # tellStrikeResults's striker for damage from the terrain (drift)
 
 
@@ -105,10 +117,10 @@ class Mirror:
         # The state before each split of the split phase under way, by Colossus's child
         # marker: Colossus's players may take a split back before the roll (undidSplit).
         self.before_split: dict[str, GameState] = {}
-        # An angel Colossus gave a winning defender before the reinforcement our engine
-        # offers first (errata 2.5.6.5 before 2.5.6.8), held until the reinforcement is seen.
+        # An angel Colossus gave a winner before the summons or reinforcement our engine
+        # offers first (errata 2.5.6.5 before 2.5.6.8), held until that is seen or declined.
         self.pending_acquire: m.AddCreature | None = None
-        self.reinforced_late = False
+        self.taken_late = False  # the summons or reinforcement came after the angel
 
     # --- the entry point ---------------------------------------------------------------------
 
@@ -120,8 +132,8 @@ class Mirror:
         ):
             self._unhidden()
             self._engage()
-        if self.pending_acquire is not None and not isinstance(message, _AROUND_RECRUIT):
-            self._acquire(self.pending_acquire)  # no reinforcement came
+        if self.pending_acquire is not None and not isinstance(message, _AROUND_LATE_ANGEL):
+            self._acquire(self.pending_acquire)  # no summons or reinforcement came
         if self.game is not None:
             self._shown(message)
         handler = getattr(self, "_on_" + message.method, None)
@@ -452,7 +464,7 @@ class Mirror:
             raise self.desync("18", f"{msg.marker} may not muster {msg.recruit}")
         self.act((exact or fits)[0])
         if self.pending_acquire is not None:
-            self.reinforced_late = True
+            self.taken_late = True
             self._acquire(self.pending_acquire)
 
     # --- engagements -----------------------------------------------------------------------------
@@ -586,13 +598,16 @@ class Mirror:
             if summon not in prompt.options:
                 raise self.desync("15", f"{summon} may not be summoned now")
             self.act(summon)
+            if self.pending_acquire is not None:  # the angel Colossus gave first
+                self.taken_late = True
+                self._acquire(self.pending_acquire)
 
     def _on_addCreature(self, msg: Message) -> None:
         assert isinstance(msg, m.AddCreature)
         if msg.reason == "Acquire":
             self.fled_if_asked()
-            if self.prompt().kind == Decision.REINFORCE:
-                self.pending_acquire = msg  # a reinforcement may follow: see _acquire
+            if self.prompt().kind in _AFTER_BATTLE:
+                self.pending_acquire = msg  # a summons or reinforcement may follow
                 return
             self._acquire(msg)
 
@@ -601,15 +616,16 @@ class Mirror:
         self.pending_acquire = None
         self.settle(lambda p: p.kind == Decision.ACQUIRE, "an angel acquired")
         self.act(Acquire(msg.creature))
-        if late and self.reinforced_late:
+        if late and self.taken_late:
             self.deviations.append(
                 Deviation(
                     self.line,
                     "errata 2.5.6.5, 2.5.6.8",
-                    f"{msg.marker} took its angel before its reinforcement; applied after it",
+                    f"{msg.marker} took its angel before its summons or reinforcement; "
+                    "applied after it",
                 )
             )
-        self.reinforced_late = False
+        self.taken_late = False
 
     def fled_if_asked(self) -> None:
         """An angel is due, so the engagement is over (17): with the defender still asked

@@ -19,7 +19,16 @@ from titan.colossus import messages as m
 from titan.colossus.answers import fight_proposal, requests
 from titan.colossus.codec import Message
 from titan.colossus.mirror import Mirror
-from titan.engine.actions import Action, Concede, Decline, Muster, Summon, UndoMove, Withdraw
+from titan.engine.actions import (
+    Acquire,
+    Action,
+    Concede,
+    Decline,
+    Muster,
+    Summon,
+    UndoMove,
+    Withdraw,
+)
 from titan.engine.battle.actions import EndPhase, ResetManeuver, Strike
 from titan.engine.prompts import Decision, Prompt
 
@@ -151,7 +160,7 @@ class Seat:
             return self._decide_now(Decision.FLEE)
         if isinstance(msg, m.AskAcquireAngel):
             self.mirror.fled_if_asked()
-            return self._decide_now(Decision.ACQUIRE)
+            return self._acquisition(msg)
         if isinstance(msg, m.CreateSummonAngel):
             return self._offer(Decision.SUMMON, Summon, m.DoSummon(None, None, None))
         if isinstance(msg, m.DoReinforce):
@@ -203,6 +212,18 @@ class Seat:
         if prompt.kind != kind or prompt.player != self._me():
             raise SeatError(f"the server asks for {kind}; our mirror asks {prompt.kind}")
         return requests(self.mirror, self._choose(prompt))
+
+    def _acquisition(self, msg: m.AskAcquireAngel) -> list[Message]:
+        """The angel our points earned. Colossus may ask for it before the summons or the
+        reinforcement our engine offers first (errata 2.5.6.5 before 2.5.6.8): the bot
+        answers the question as the server asks it, and the mirror takes the angel after
+        the summons or reinforcement (:meth:`Mirror._on_addCreature`)."""
+        prompt = self.mirror.settle(lambda p: p.kind not in _SILENT, "an angel question")
+        if prompt.player != self._me() or prompt.kind not in (Decision.SUMMON, Decision.REINFORCE):
+            return self._decide_now(Decision.ACQUIRE)
+        options = (*(Acquire(lord) for lord in msg.choices), Decline())
+        action = self._choose(Prompt(prompt.player, Decision.ACQUIRE, options))
+        return [m.AcquireAngel(msg.marker, action.lord if isinstance(action, Acquire) else None)]
 
     def _offer(self, kind: Decision, cls: type[Action], no: Message) -> list[Message]:
         """Summons and reinforcement: Colossus asks for them alone, our engine offers them
