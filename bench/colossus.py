@@ -63,6 +63,10 @@ def one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Playe
     played = Played(ai, index, outcome, log_path)
     if outcome is not None and not outcome.finished:  # the whole report, beside the log
         log_path.with_suffix(".why").write_text(outcome.message + "\n", encoding="utf-8")
+    if outcome is not None:  # each decision's wall and CPU seconds, to pool runs later
+        times = zip(outcome.think, outcome.think_cpu, strict=True)
+        text = "".join(f"{wall:.4f} {cpu:.4f}\n" for wall, cpu in times)
+        log_path.with_suffix(".think").write_text(text, encoding="utf-8")
     print(progress(played), file=sys.stderr, flush=True)
     return played
 
@@ -98,6 +102,7 @@ def report(ai: str, games: list[Played], players: int) -> list[str]:
     ]
     low, high = wilson(wins, len(done))
     think = [t for o in done for t in o.think]
+    cpu = [t for o in done for t in o.think_cpu]
     ours = sum(sum(o.think) for o in done)
     wall = sum(o.seconds for o in done)
     lines = [
@@ -114,7 +119,9 @@ def report(ai: str, games: list[Played], players: int) -> list[str]:
         )
         lines.append(
             f"  our decisions: {len(think)}, p50 {1000 * percentile(think, 0.5):.0f} ms, "
-            f"p95 {1000 * percentile(think, 0.95):.0f} ms, max {1000 * max(think):.0f} ms"
+            f"p95 {1000 * percentile(think, 0.95):.0f} ms, max {1000 * max(think):.0f} ms "
+            f"(wall); CPU p50 {1000 * percentile(cpu, 0.5):.0f} ms, "
+            f"p95 {1000 * percentile(cpu, 0.95):.0f} ms, max {1000 * max(cpu, default=0):.0f} ms"
         )
     for g in desyncs + other:
         assert g.outcome is not None
