@@ -152,3 +152,32 @@ def test_our_angel_asked_for_before_the_summons_after_the_battle() -> None:
             answer = seat.receive(entry.text)
     assert answer == ["acquireAngel ~ Bk06 ~ Angel"]
     assert seat.mirror.prompt().kind == Decision.SUMMON
+
+
+def test_drift_damage_to_the_non_phasing_side() -> None:
+    """Colossus deals drift damage at the start of every strike phase to every non-native in
+    drift, SimpleAI's Lion in our battle turn too; our engine only to the phasing player's
+    (docs/rules-decisions.md). The mirror follows the server and notes the deviation (it
+    stopped here before: 'the server's drift damage in D3; none here')."""
+    mirror = mirrored("live-simple-drift-on-the-other-side.tsv.gz")
+    assert [d.what for d in mirror.deviations] == ["drift damage to the non-phasing Lion in D3"]
+    eng = mirror.g.state.engagement
+    assert eng is not None and eng.battle is not None
+    lion = next(f for f in eng.battle.fighters if f.hex == "D3" and not f.gone)
+    assert (lion.name, lion.hits) == ("Lion", 2)  # drift in its own battle turn and in ours
+
+
+def test_a_recombination_then_the_fight_phase() -> None:
+    """Our split legions recombined at the end of our moves (undidSplit), which ended our
+    movement phase in the mirror: the seat waits for the server's fight phase before it
+    engages (it sent its engagement before the server's setupFight, and the mirror then
+    stopped: 'the server says the end of the movement phase; the engine asks engage')."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    sent: list[list[str]] = []
+    for entry in read(FIXTURES / "live-simple-recombine-then-fight.tsv.gz"):
+        if entry.to_client:
+            sent.append(seat.receive(entry.text))
+    assert sent[-4:] == [[], [], ["confirmCommitPoint ~ 116"], []]  # undidSplit .. setupFight
+    assert seat.mirror.prompt().kind == Decision.ENGAGE
+    assert seat.receive("kickPhase") == ["engage ~ 32"]

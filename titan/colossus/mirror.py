@@ -426,8 +426,12 @@ class Mirror:
         self.act(fits[0])
 
     def _on_setupFight(self, msg: Message) -> None:
-        self.settle(lambda p: p.kind == Decision.MOVE, "the end of the movement phase")
-        self.act(DoneMoving())
+        # Split legions recombined at the end of the moves (undidSplit) ended ours already.
+        prompt = self.settle(
+            lambda p: p.kind in (Decision.MOVE, Decision.ENGAGE), "the end of the movement phase"
+        )
+        if prompt.kind == Decision.MOVE:
+            self.act(DoneMoving())
 
     def _on_setupMuster(self, msg: Message) -> None:
         # With no engagement the server goes from moving straight to mustering.
@@ -735,9 +739,35 @@ class Mirror:
                 if (event.hits >= power) != msg.killed:
                     raise self.desync("hazard chart: drift", f"drift in {where}: slain differs")
                 return
-            if isinstance(event, ev.BattleMoved | ev.Struck | ev.BattleStarted):
+            if isinstance(event, ev.BattleMoved | ev.Struck | ev.BattleStarted | ev.BattlePhase):
                 break
-        raise self.desync("hazard chart: drift", f"the server's drift damage in {where}; none here")
+        self._drift_on_the_other_side(msg, where)
+
+    def _drift_on_the_other_side(self, msg: m.TellStrikeResults, where: str | None) -> None:
+        """Colossus deals drift damage to every non-native in drift at the start of every
+        strike phase, the non-phasing player's characters too; our engine (the errata's
+        sequence, docs/rules-decisions.md) only the phasing player's. Follow the server."""
+        eng = self.g.state.engagement
+        battle = None if eng is None else eng.battle
+        fighter = None
+        if battle is not None and where is not None:
+            fighter = next((f for f in battle.fighters if f.hex == where and not f.gone), None)
+        if battle is None or fighter is None or fighter.side == battle.phasing:
+            raise self.desync(
+                "hazard chart: drift", f"the server's drift damage in {where}; none here"
+            )
+        fighter.hits = min(fighter.power, fighter.hits + msg.damage)
+        fighter.slain = fighter.hits >= fighter.power  # it may still strike (hazard chart)
+        if fighter.slain != msg.killed:
+            raise self.desync("hazard chart: drift", f"drift in {where}: slain differs")
+        self.g.touch()
+        self.deviations.append(
+            Deviation(
+                self.line,
+                "hazard chart (Drift), errata 2.5.6.4.1.3, 2.5.6.4.2.3",
+                f"drift damage to the non-phasing {fighter.name} in {where}",
+            )
+        )
 
     def _on_removeDeadBattleChits(self, msg: Message) -> None:
         for tag in self.dying:

@@ -24,6 +24,9 @@ from titan.engine.actions import (
     Action,
     Concede,
     Decline,
+    DoneMoving,
+    DoneMustering,
+    DoneSplitting,
     Muster,
     Summon,
     UndoMove,
@@ -258,8 +261,8 @@ class Seat:
         out = requests(self.mirror, action)
         if isinstance(action, Strike):
             self.strike = action
-        if isinstance(action, EndPhase) or not out:
-            self.kicked = None
+        if isinstance(action, EndPhase | DoneSplitting | DoneMoving | DoneMustering) or not out:
+            self.kicked = None  # the server's next phase begins with a kickPhase
         self.sent_at = len(game.actions)
         return out
 
