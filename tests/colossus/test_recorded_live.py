@@ -181,3 +181,22 @@ def test_a_recombination_then_the_fight_phase() -> None:
     assert sent[-4:] == [[], [], ["confirmCommitPoint ~ 116"], []]  # undidSplit .. setupFight
     assert seat.mirror.prompt().kind == Decision.ENGAGE
     assert seat.receive("kickPhase") == ["engage ~ 32"]
+
+
+def test_an_attacker_that_concedes_before_our_titan_legion() -> None:
+    """RationalAI's two Cyclopes engaged our Titan's legion (which may not flee) and
+    conceded at once: Colossus showed no reveal for the concession (the attacker's contents
+    were shown already), only our points and the angel they earned. The angel shows the
+    engagement decided; the mirror takes the attacker's concession (9.4) and the seat
+    answers the angel question (it stopped here before: 'the server asks for acquire; our
+    mirror asks negotiate')."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answer: list[str] = []
+    for entry in read(FIXTURES / "live-rational-attacker-concedes-unrevealed.tsv.gz"):
+        if entry.to_client:
+            answer = seat.receive(entry.text)
+    assert answer == ["acquireAngel ~ Bu01 ~ Angel"]
+    mirror = seat.mirror
+    assert mirror.markers.ours("Gd05") not in mirror.g.state.legions
+    assert mirror.prompt().kind == Decision.ACQUIRE

@@ -51,7 +51,7 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.phases import setup
 from titan.engine.prompts import Decision, Prompt
-from titan.engine.state import GameState, Options, Phase
+from titan.engine.state import EngagementStep, GameState, Options, Phase
 from titan.variant import load, markers_of
 
 # Decisions Colossus has no message for: the errata's concession points (2.5.6). A later
@@ -482,7 +482,11 @@ class Mirror:
         elif msg.how == "fight":
             self._finish_battle()
         elif msg.how == "concede":
-            pass  # taken on the loser's reveal (_conceded)
+            # Taken on the loser's reveal or the winner's angel, if either came.
+            eng = self.g.state.engagement
+            before = eng is not None and eng.step in (EngagementStep.FLEE, EngagementStep.NEGOTIATE)
+            if eng is not None and before and msg.winner is not None:
+                self._conceded_before_battle(self.markers.ours(msg.winner) == eng.attacker)
         else:
             raise self.desync("9", f"an engagement ended by {msg.how} (not mirrored yet)")
         # A summons, a reinforcement or an angel the winner could have taken and did not
@@ -550,7 +554,7 @@ class Mirror:
     def _on_revealEngagedCreatures(self, msg: Message) -> None:
         assert isinstance(msg, m.RevealEngagedCreatures)
         if msg.reason == "Concession":
-            self._conceded(msg)
+            self._conceded(msg.marker, msg.attacker)
             return
         if msg.reason != "BattleStarts":
             return
@@ -566,13 +570,13 @@ class Mirror:
             else:
                 break
 
-    def _conceded(self, msg: m.RevealEngagedCreatures) -> None:
-        """The legion shown gave the engagement up (9.4): our engine takes the concession at
-        the first point it allows one (errata 9.4), passing the points before it."""
+    def _conceded(self, marker: str, attacker: bool) -> None:
+        """The legion gave the engagement up (9.4): our engine takes the concession at the
+        first point it allows one (errata 9.4), passing the points before it."""
         eng = self.g.state.engagement
         if eng is None:
-            raise self.desync("9.4", f"{msg.marker} concedes outside an engagement")
-        loser = eng.attacker_owner if msg.attacker else eng.defender_owner
+            raise self.desync("9.4", f"{marker} concedes outside an engagement")
+        loser = eng.attacker_owner if attacker else eng.defender_owner
         for _ in range(32):
             prompt = self.prompt()
             if prompt.player == loser and Concede() in prompt.options:
@@ -588,7 +592,7 @@ class Mirror:
                 self.act(EndPhase())
             else:
                 break
-        raise self.desync("9.4", f"{msg.marker} concedes where our engine lets it not")
+        raise self.desync("9.4", f"{marker} concedes where our engine lets it not")
 
     # --- battles ---------------------------------------------------------------------------------
 
@@ -609,7 +613,7 @@ class Mirror:
     def _on_addCreature(self, msg: Message) -> None:
         assert isinstance(msg, m.AddCreature)
         if msg.reason == "Acquire":
-            self.fled_if_asked()
+            self.decided_before_angel(msg.marker)
             if self.prompt().kind in _AFTER_BATTLE:
                 self.pending_acquire = msg  # a summons or reinforcement may follow
                 return
@@ -631,15 +635,32 @@ class Mirror:
             )
         self.taken_late = False
 
-    def fled_if_asked(self) -> None:
-        """An angel is due, so the engagement is over (17): with the defender still asked
-        whether to flee, no battle came and the defender fled (9.2); with a battle under way,
-        the server's battle ended (it asks for the angel before it cleans the battle up)."""
+    def decided_before_angel(self, marker: str) -> None:
+        """An angel is due to ``marker``, so its engagement is decided (17). With a battle
+        under way, the server's battle ended (it asks for the angel before it cleans the
+        battle up). Before any battle: the attacker's angel while the defender is asked
+        whether to flee means it fled (9.2); the defender's angel, or the attacker's after
+        the flight, that the other side conceded (9.4), which Colossus shows with no reveal
+        when the loser's contents were shown already."""
         eng = self.g.state.engagement
-        if eng is not None and self.prompt().kind == Decision.FLEE:
-            self.act(Flee())
-        elif eng is not None and eng.battle is not None:
+        if eng is None:
+            return
+        if eng.battle is not None:
             self._finish_battle()
+            return
+        if eng.step not in (EngagementStep.FLEE, EngagementStep.NEGOTIATE):
+            return  # after the battle
+        winner_attacks = self.markers.ours(marker) == eng.attacker
+        if winner_attacks and self.prompt().kind == Decision.FLEE:
+            self.act(Flee())
+        else:
+            self._conceded_before_battle(winner_attacks)
+
+    def _conceded_before_battle(self, winner_attacks: bool) -> None:
+        eng = self.g.state.engagement
+        assert eng is not None
+        loser = eng.defender if winner_attacks else eng.attacker
+        self._conceded(self.markers.theirs(loser), not winner_attacks)
 
     def _on_initBattle(self, msg: Message) -> None:
         self.tags.clear()

@@ -162,7 +162,7 @@ class Seat:
         if isinstance(msg, m.AskFlee):
             return self._decide_now(Decision.FLEE)
         if isinstance(msg, m.AskAcquireAngel):
-            self.mirror.fled_if_asked()
+            self.mirror.decided_before_angel(msg.marker)
             return self._acquisition(msg)
         if isinstance(msg, m.CreateSummonAngel):
             return self._offer(Decision.SUMMON, Summon, m.DoSummon(None, None, None))
