@@ -200,3 +200,14 @@ def test_an_attacker_that_concedes_before_our_titan_legion() -> None:
     mirror = seat.mirror
     assert mirror.markers.ours("Gd05") not in mirror.g.state.legions
     assert mirror.prompt().kind == Decision.ACQUIRE
+
+
+def test_an_eliminated_guardian_comes_back_when_a_battle_ends() -> None:
+    """RationalAI's Guardian fled with its legion: Colossus put it on the dead pile
+    (``Guardian ~ 1 ~ 1``) and back on the caretaker's stacks only when the next battle
+    ended (``Guardian ~ 2 ~ 0``); the rules return it at once (3.2, 9.5). The mirror follows
+    both (it stopped before: 'the caretaker has 2 Guardian for the server, 1')."""
+    mirror = mirrored("live-rational-guardian-back-after-a-battle.tsv.gz")
+    assert mirror.g.state.caretaker["Guardian"] == 2
+    assert mirror.g.state.dead.get("Guardian", 0) == 0
+    assert "3.2, 9.5" in [d.rule for d in mirror.deviations]

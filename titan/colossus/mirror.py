@@ -141,7 +141,7 @@ class Mirror:
             handler(message)
         self.view.note(message)
         if isinstance(message, m.CommitPoint) and self.game is not None:
-            self._follow_dead_demilords()
+            self._follow_dead_immortals()
         if isinstance(message, m.TellEngagementResults):
             self.titan_fell = False
         pending = (
@@ -170,25 +170,33 @@ class Mirror:
         pending = self.pending_split
         return pending is not None and msg.marker in (pending.parent, pending.child)
 
-    def _follow_dead_demilords(self) -> None:
-        """Colossus puts a slain Guardian or Warlock on the dead pile; rules 3.2 and 9.5
-        return demi-lords to the caretaker's stacks. Follow the server, and say so."""
+    def _follow_dead_immortals(self) -> None:
+        """Colossus puts a demi-lord or an angel eliminated with its legion outside a battle
+        (a flight, a concession) on the dead pile, and back on the caretaker's stacks only
+        when the next battle ends (its ``resurrectImmortals``); rules 3.2 and 9.5 return
+        them at once. Follow the server both ways, and say so."""
         state = self.g.state
         for name, dead in self.view.dead.items():
-            if not self.variant.characters[name].is_demilord:
+            character = self.variant.characters.get(name)
+            if character is None or name == "Titan":
                 continue
-            new = dead - self._dead_followed.get(name, 0)
+            if not (character.is_demilord or character.is_lord):
+                continue
+            change = dead - self._dead_followed.get(name, 0)  # < 0: given back
             left = self.view.counts.get(name)
-            if new > 0 and left is not None and state.caretaker[name] - left == new:
-                state.caretaker[name] = left
-                state.dead[name] = state.dead.get(name, 0) + new  # where the server has it
-                self.g.touch()
-                self._dead_followed[name] = dead
+            if change == 0 or left is None or state.caretaker[name] - left != change:
+                continue
+            state.caretaker[name] = left
+            state.dead[name] = state.dead.get(name, 0) + change  # where the server has it
+            self.g.touch()
+            self._dead_followed[name] = dead
+            if change > 0:
                 self.deviations.append(
                     Deviation(
                         self.line,
                         "3.2, 9.5",
-                        f"a slain {name} stays dead; the rules return it to the caretaker",
+                        f"an eliminated {name} stays dead until a battle ends; the rules "
+                        "return it to the caretaker at once",
                     )
                 )
 
