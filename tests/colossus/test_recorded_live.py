@@ -211,3 +211,17 @@ def test_an_eliminated_guardian_comes_back_when_a_battle_ends() -> None:
     assert mirror.g.state.caretaker["Guardian"] == 2
     assert mirror.g.state.dead.get("Guardian", 0) == 0
     assert "3.2, 9.5" in [d.rule for d in mirror.deviations]
+
+
+def test_two_angels_earned_at_once() -> None:
+    """Our points went from under 500 to 622: Colossus asked for an Angel or Archangel, then
+    at once for an Angel, before our first answer reached the mirror. The seat answers each
+    question among the angels it offers (it took the Archangel twice, our engine's stale
+    choice, which Colossus did not check; the log is cut at the second question)."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answers = []
+    for entry in read(FIXTURES / "live-rational-two-angels-at-once.tsv.gz"):
+        if entry.to_client:
+            answers.append(seat.receive(entry.text))
+    assert answers[-2:] == [["acquireAngel ~ Bk05 ~ Archangel"], ["acquireAngel ~ Bk05 ~ Angel"]]

@@ -217,13 +217,17 @@ class Seat:
         return requests(self.mirror, self._choose(prompt))
 
     def _acquisition(self, msg: m.AskAcquireAngel) -> list[Message]:
-        """The angel our points earned. Colossus may ask for it before the summons or the
-        reinforcement our engine offers first (errata 2.5.6.5 before 2.5.6.8): the bot
-        answers the question as the server asks it, and the mirror takes the angel after
-        the summons or reinforcement (:meth:`Mirror._on_addCreature`)."""
+        """The angels our points earned, one question each, among the angels the server
+        offers: when the points cross two hundreds, the second question comes before the
+        mirror has seen the first answer applied, so our engine's prompt would still offer
+        the first one's choices (Colossus does not check the answer: an Archangel taken
+        twice where one was due). Colossus may also ask before the summons or reinforcement
+        our engine offers first (errata 2.5.6.5 before 2.5.6.8); the mirror then takes the
+        angel after them (:meth:`Mirror._on_addCreature`)."""
         prompt = self.mirror.settle(lambda p: p.kind not in _SILENT, "an angel question")
-        if prompt.player != self._me() or prompt.kind not in (Decision.SUMMON, Decision.REINFORCE):
-            return self._decide_now(Decision.ACQUIRE)
+        kinds = (Decision.ACQUIRE, Decision.SUMMON, Decision.REINFORCE)
+        if prompt.player != self._me() or prompt.kind not in kinds:
+            raise SeatError(f"the server asks for an angel; our mirror asks {prompt.kind}")
         options = (*(Acquire(lord) for lord in msg.choices), Decline())
         action = self._choose(Prompt(prompt.player, Decision.ACQUIRE, options))
         return [m.AcquireAngel(msg.marker, action.lord if isinstance(action, Acquire) else None)]
