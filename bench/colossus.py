@@ -42,6 +42,14 @@ class Played:
 
 
 def one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Played:
+    """A game; a server that did not start is started once more (on another port)."""
+    played = _one_game(ai, index, args, logs)
+    if played.unstarted is not None:
+        played = _one_game(ai, index, args, logs)
+    return played
+
+
+def _one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Played:
     log_path = logs / f"{ai}-{args.players}p-{index:03d}.tsv"
     unstarted = None
     with tempfile.TemporaryDirectory(prefix="colossus-") as home:
