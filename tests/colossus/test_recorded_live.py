@@ -30,7 +30,7 @@ def test_a_summons_after_the_battle_not_taken_is_declined() -> None:
     mirror = mirrored("live-rational-after-battle-angel.tsv.gz")
     # The log ends at the angel: it is held while the summons may still come (our engine
     # offers it first, errata 2.5.6.5 before 2.5.6.8) ...
-    assert mirror.pending_acquire is not None
+    assert len(mirror.pending_acquires) == 1
     # ... and taken when the next line shows the summons declined (the line Colossus sends
     # there; its points and turn are not checked).
     line = "tellEngagementResults ~ Rd11 ~ fight ~ 30 ~ 4"
@@ -225,3 +225,14 @@ def test_two_angels_earned_at_once() -> None:
         if entry.to_client:
             answers.append(seat.receive(entry.text))
     assert answers[-2:] == [["acquireAngel ~ Bk05 ~ Archangel"], ["acquireAngel ~ Bk05 ~ Angel"]]
+
+
+def test_two_angels_held_until_the_summons_is_past() -> None:
+    """Our attacker slew SimpleAI's Titan, and its points earned two angels: Colossus gave
+    both before the summons our engine offers first (errata 2.5.6.5 before 2.5.6.8). Both
+    are held, then taken (the mirror held only the second before: 'Bk01 is 6 high for the
+    server, 5'); the game is over with our win."""
+    mirror = mirrored("live-simple-two-angels-held.tsv.gz")
+    bk01 = mirror.g.state.legions[mirror.legion("Bk01")]
+    assert sorted(bk01.characters) == ["Angel", "Angel", "Gorgon", "Gorgon", "Gorgon", "Ranger"]
+    assert mirror.g.state.over and mirror.pending_acquires == []

@@ -119,7 +119,7 @@ class Mirror:
         self.before_split: dict[str, GameState] = {}
         # An angel Colossus gave a winner before the summons or reinforcement our engine
         # offers first (errata 2.5.6.5 before 2.5.6.8), held until that is seen or declined.
-        self.pending_acquire: m.AddCreature | None = None
+        self.pending_acquires: list[m.AddCreature] = []  # one per hundred points (17)
         self.taken_late = False  # the summons or reinforcement came after the angel
 
     # --- the entry point ---------------------------------------------------------------------
@@ -132,8 +132,8 @@ class Mirror:
         ):
             self._unhidden()
             self._engage()
-        if self.pending_acquire is not None and not isinstance(message, _AROUND_LATE_ANGEL):
-            self._acquire(self.pending_acquire)  # no summons or reinforcement came
+        if self.pending_acquires and not isinstance(message, _AROUND_LATE_ANGEL):
+            self._acquire_held()  # no summons or reinforcement came
         if self.game is not None:
             self._shown(message)
         handler = getattr(self, "_on_" + message.method, None)
@@ -147,7 +147,7 @@ class Mirror:
         pending = (
             self.pending_split is not None
             or self.pending_engage is not None
-            or self.pending_acquire is not None
+            or self.pending_acquires
         )
         if self.game is not None and not pending and not self.titan_fell:
             compare(
@@ -475,9 +475,9 @@ class Mirror:
         if not fits:
             raise self.desync("18", f"{msg.marker} may not muster {msg.recruit}")
         self.act((exact or fits)[0])
-        if self.pending_acquire is not None:
+        if self.pending_acquires:
             self.taken_late = True
-            self._acquire(self.pending_acquire)
+            self._acquire_held()
 
     # --- engagements -----------------------------------------------------------------------------
 
@@ -614,22 +614,26 @@ class Mirror:
             if summon not in prompt.options:
                 raise self.desync("15", f"{summon} may not be summoned now")
             self.act(summon)
-            if self.pending_acquire is not None:  # the angel Colossus gave first
+            if self.pending_acquires:  # the angels Colossus gave first
                 self.taken_late = True
-                self._acquire(self.pending_acquire)
+                self._acquire_held()
 
     def _on_addCreature(self, msg: Message) -> None:
         assert isinstance(msg, m.AddCreature)
         if msg.reason == "Acquire":
             self.decided_before_angel(msg.marker)
-            if self.prompt().kind in _AFTER_BATTLE:
-                self.pending_acquire = msg  # a summons or reinforcement may follow
+            if self.pending_acquires or self.prompt().kind in _AFTER_BATTLE:
+                self.pending_acquires.append(msg)  # a summons or reinforcement may follow
                 return
-            self._acquire(msg)
+            self._acquire(msg, late=False)
 
-    def _acquire(self, msg: m.AddCreature) -> None:
-        late = self.pending_acquire is not None
-        self.pending_acquire = None
+    def _acquire_held(self) -> None:
+        held, self.pending_acquires = self.pending_acquires, []
+        for msg in held:
+            self._acquire(msg, late=True)
+        self.taken_late = False
+
+    def _acquire(self, msg: m.AddCreature, *, late: bool) -> None:
         self.settle(lambda p: p.kind == Decision.ACQUIRE, "an angel acquired")
         self.act(Acquire(msg.creature))
         if late and self.taken_late:
@@ -641,7 +645,6 @@ class Mirror:
                     "applied after it",
                 )
             )
-        self.taken_late = False
 
     def decided_before_angel(self, marker: str) -> None:
         """An angel is due to ``marker``, so its engagement is decided (17). With a battle
