@@ -236,3 +236,16 @@ def test_two_angels_held_until_the_summons_is_past() -> None:
     bk01 = mirror.g.state.legions[mirror.legion("Bk01")]
     assert sorted(bk01.characters) == ["Angel", "Angel", "Gorgon", "Gorgon", "Gorgon", "Ranger"]
     assert mirror.g.state.over and mirror.pending_acquires == []
+
+
+def test_the_next_engagement_after_a_battle() -> None:
+    """Our attacker won a battle with another engagement of ours left: Colossus sent
+    ``nextEngagement`` and no ``kickPhase``. The seat chooses the next engagement there (it
+    waited for ever before: a game stalled at turn 16). The log is cut at that line."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answer: list[str] = []
+    for entry in read(FIXTURES / "live-rational-next-engagement-after-battle.tsv.gz"):
+        if entry.to_client:
+            answer = seat.receive(entry.text)
+    assert answer == ["engage ~ 30"]
