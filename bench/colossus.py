@@ -5,7 +5,7 @@ loopback; ``titan/colossus/launch.py``) with one Network seat, taken by our ``--
 ``--players - 1`` AIs of that type, view mode "ever revealed" (both sides see the same hidden
 information). Colossus draws towers and the order of play itself, so the seats rotate by its
 draw. Prints, per AI type: our wins with a 95% Wilson interval, desyncs (our engine and the
-server disagreed: the protocol log names the line), stalls (no message for ``--stall``
+server disagreed: the protocol log names the line), stalls (nothing but pings for ``--stall``
 seconds), turns per game, wall time per game, and our decision times (p50, p95, max); the
 rest of a game's time is Colossus's. Every game's protocol log is written to ``--logs``.
 
@@ -36,12 +36,22 @@ NAME = "titan"  # our seat's name (the seat signs on with it)
 class Played:
     ai: str
     index: int
-    outcome: Outcome | None  # None: the game stalled
+    outcome: Outcome | None  # None: the game stalled, or its server never listened
     log: Path
+    unstarted: str | None = None  # why the Colossus server never took our seat
 
 
 def one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Played:
+    """A game; a server that did not start is started once more (on another port)."""
+    played = _one_game(ai, index, args, logs)
+    if played.unstarted is not None:
+        played = _one_game(ai, index, args, logs)
+    return played
+
+
+def _one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Played:
     log_path = logs / f"{ai}-{args.players}p-{index:03d}.tsv"
+    unstarted = None
     with tempfile.TemporaryDirectory(prefix="colossus-") as home:
         port = launch.free_port()
         with (
@@ -59,8 +69,35 @@ def one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Playe
                     port, level=args.level, seed=args.seed + index, log=log, timeout=args.stall
                 )
             except TimeoutError:
-                return Played(ai, index, None, log_path)
-    return Played(ai, index, outcome, log_path)
+                outcome = None
+            except ConnectionRefusedError:  # the JVM did not listen in time: not a game
+                outcome = None
+                err = Path(home) / "server.err"
+                tail = err.read_text(encoding="latin-1")[-2000:] if err.exists() else ""
+                unstarted = f"the server never listened on port {port}\n{tail}"
+    played = Played(ai, index, outcome, log_path, unstarted)
+    if unstarted is not None:
+        log_path.with_suffix(".why").write_text(unstarted, encoding="utf-8")
+    if outcome is not None and not outcome.finished:  # the whole report, beside the log
+        log_path.with_suffix(".why").write_text(outcome.message + "\n", encoding="utf-8")
+    if outcome is not None:  # each decision's wall and CPU seconds, to pool runs later
+        times = zip(outcome.think, outcome.think_cpu, strict=True)
+        text = "".join(f"{wall:.4f} {cpu:.4f}\n" for wall, cpu in times)
+        log_path.with_suffix(".think").write_text(text, encoding="utf-8")
+    print(progress(played), file=sys.stderr, flush=True)
+    return played
+
+
+def progress(game: Played) -> str:
+    """One line per game as it ends, so that a long run can be followed (and a desync looked
+    at while the next games play)."""
+    if game.outcome is None:
+        how = "did not start" if game.unstarted else "stalled"
+        return f"{game.ai} game {game.index}: {how} ({game.log})"
+    o = game.outcome
+    how = "desync" if o.desync else "over" if o.finished else "stopped"
+    first = o.message.splitlines()[0] if o.message else ""
+    return f"{game.ai} game {game.index}: {how} turn {o.turns}, {o.seconds:.0f} s: {first}"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -75,7 +112,8 @@ def report(ai: str, games: list[Played], players: int) -> list[str]:
     wins = sum(1 for o in done if o.message == f"{NAME} wins")
     draws = sum(1 for o in done if o.message == "Draw")
     desyncs = [g for g in games if g.outcome is not None and g.outcome.desync]
-    stalls = [g for g in games if g.outcome is None]
+    stalls = [g for g in games if g.outcome is None and g.unstarted is None]
+    unstarted = [g for g in games if g.unstarted is not None]
     other = [
         g
         for g in games
@@ -83,13 +121,14 @@ def report(ai: str, games: list[Played], players: int) -> list[str]:
     ]
     low, high = wilson(wins, len(done))
     think = [t for o in done for t in o.think]
+    cpu = [t for o in done for t in o.think_cpu]
     ours = sum(sum(o.think) for o in done)
     wall = sum(o.seconds for o in done)
     lines = [
         f"{ai} ({players} players): {wins}/{len(done)} won by us "
         f"({100 * wins / max(1, len(done)):.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}), "
         f"{draws} draws; {len(desyncs)} desyncs, {len(stalls)} stalls, "
-        f"{len(other)} ended otherwise",
+        f"{len(other)} ended otherwise, {len(unstarted)} servers did not start",
     ]
     if done:
         lines.append(
@@ -99,7 +138,9 @@ def report(ai: str, games: list[Played], players: int) -> list[str]:
         )
         lines.append(
             f"  our decisions: {len(think)}, p50 {1000 * percentile(think, 0.5):.0f} ms, "
-            f"p95 {1000 * percentile(think, 0.95):.0f} ms, max {1000 * max(think):.0f} ms"
+            f"p95 {1000 * percentile(think, 0.95):.0f} ms, max {1000 * max(think):.0f} ms "
+            f"(wall); CPU p50 {1000 * percentile(cpu, 0.5):.0f} ms, "
+            f"p95 {1000 * percentile(cpu, 0.95):.0f} ms, max {1000 * max(cpu, default=0):.0f} ms"
         )
     for g in desyncs + other:
         assert g.outcome is not None

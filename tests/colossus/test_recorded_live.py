@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from titan.ai.levels import make_bot
+from titan.colossus.messages import parse_server
 from titan.colossus.mirror import Mirror
 from titan.colossus.seat import Seat
 from titan.colossus.transcript import read
@@ -27,6 +28,13 @@ def test_a_summons_after_the_battle_not_taken_is_declined() -> None:
     """RationalAI's legion won a battle with an angel to summon (errata 2.5.6) and took the
     angel its points earned instead: Colossus never announces the summons it declines."""
     mirror = mirrored("live-rational-after-battle-angel.tsv.gz")
+    # The log ends at the angel: it is held while the summons may still come (our engine
+    # offers it first, errata 2.5.6.5 before 2.5.6.8) ...
+    assert len(mirror.pending_acquires) == 1
+    # ... and taken when the next line shows the summons declined (the line Colossus sends
+    # there; its points and turn are not checked).
+    line = "tellEngagementResults ~ Rd11 ~ fight ~ 30 ~ 4"
+    mirror.feed(line, parse_server(line))
     state = mirror.g.state
     assert state.engagement is None  # the engagement ended with the angel acquired
     rd11 = state.legions[mirror.legion("Rd11")]
@@ -105,3 +113,139 @@ def test_our_angel_is_asked_for_before_the_battle_is_cleaned_up() -> None:
         if entry.to_client:
             answer = seat.receive(entry.text)
     assert answer == ["acquireAngel ~ Gd08 ~ Angel"]
+
+
+def test_the_losers_legions_removed_after_our_angel_was_asked_for() -> None:
+    """Our legion slew RationalAI's Titan; Colossus asked for our angel (the seat ended the
+    battle there), then removed the loser's legions away from the battle (errata 19.0)
+    before the acquisition. The mirror waits for the engagement's end to compare them (our
+    seat withdrew here before: 'legions the server does not have')."""
+    seat = Seat("titan", make_bot("normal", 1))
+    seat.hello()
+    for entry in read(FIXTURES / "live-rational-titan-slain-angel-asked.tsv.gz"):
+        if entry.to_client:
+            seat.receive(entry.text)
+    assert seat.mirror.titan_fell
+    assert seat.mirror.prompt().kind == Decision.ACQUIRE
+
+
+def test_a_summons_that_empties_its_donor() -> None:
+    """RationalAI summoned the Angel that was all of Gd03 (15): our engine removes the empty
+    legion at once; Colossus keeps it, empty, until its muster phase, and announces no
+    removal now. The check counts an emptied legion as gone (our seat withdrew here
+    before: 'the server has legion Gd03 at 103; we have none')."""
+    mirror = mirrored("live-rational-summons-empties-donor.tsv.gz")
+    assert "Gd03" not in mirror.view.legions
+    assert mirror.markers.ours("Gd03") not in mirror.g.state.legions
+
+
+def test_our_angel_asked_for_before_the_summons_after_the_battle() -> None:
+    """Our attacker won and its points earned an angel; Colossus asked for the angel while
+    our engine still offered the summons after the battle first (errata 2.5.6.5 before
+    2.5.6.8). The seat answers the question as asked (it withdrew here before: 'the server
+    asks for acquire; our mirror asks summon'); the mirror holds the angel."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answer: list[str] = []
+    for entry in read(FIXTURES / "live-rational-angel-asked-before-summons.tsv.gz"):
+        if entry.to_client:
+            answer = seat.receive(entry.text)
+    assert answer == ["acquireAngel ~ Bk06 ~ Angel"]
+    assert seat.mirror.prompt().kind == Decision.SUMMON
+
+
+def test_drift_damage_to_the_non_phasing_side() -> None:
+    """Colossus deals drift damage at the start of every strike phase to every non-native in
+    drift, SimpleAI's Lion in our battle turn too; our engine only to the phasing player's
+    (docs/rules-decisions.md). The mirror follows the server and notes the deviation (it
+    stopped here before: 'the server's drift damage in D3; none here')."""
+    mirror = mirrored("live-simple-drift-on-the-other-side.tsv.gz")
+    assert [d.what for d in mirror.deviations] == ["drift damage to the non-phasing Lion in D3"]
+    eng = mirror.g.state.engagement
+    assert eng is not None and eng.battle is not None
+    lion = next(f for f in eng.battle.fighters if f.hex == "D3" and not f.gone)
+    assert (lion.name, lion.hits) == ("Lion", 2)  # drift in its own battle turn and in ours
+
+
+def test_a_recombination_then_the_fight_phase() -> None:
+    """Our split legions recombined at the end of our moves (undidSplit), which ended our
+    movement phase in the mirror: the seat waits for the server's fight phase before it
+    engages (it sent its engagement before the server's setupFight, and the mirror then
+    stopped: 'the server says the end of the movement phase; the engine asks engage')."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    sent: list[list[str]] = []
+    for entry in read(FIXTURES / "live-simple-recombine-then-fight.tsv.gz"):
+        if entry.to_client:
+            sent.append(seat.receive(entry.text))
+    assert sent[-4:] == [[], [], ["confirmCommitPoint ~ 116"], []]  # undidSplit .. setupFight
+    assert seat.mirror.prompt().kind == Decision.ENGAGE
+    assert seat.receive("kickPhase") == ["engage ~ 32"]
+
+
+def test_an_attacker_that_concedes_before_our_titan_legion() -> None:
+    """RationalAI's two Cyclopes engaged our Titan's legion (which may not flee) and
+    conceded at once: Colossus showed no reveal for the concession (the attacker's contents
+    were shown already), only our points and the angel they earned. The angel shows the
+    engagement decided; the mirror takes the attacker's concession (9.4) and the seat
+    answers the angel question (it stopped here before: 'the server asks for acquire; our
+    mirror asks negotiate')."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answer: list[str] = []
+    for entry in read(FIXTURES / "live-rational-attacker-concedes-unrevealed.tsv.gz"):
+        if entry.to_client:
+            answer = seat.receive(entry.text)
+    assert answer == ["acquireAngel ~ Bu01 ~ Angel"]
+    mirror = seat.mirror
+    assert mirror.markers.ours("Gd05") not in mirror.g.state.legions
+    assert mirror.prompt().kind == Decision.ACQUIRE
+
+
+def test_an_eliminated_guardian_comes_back_when_a_battle_ends() -> None:
+    """RationalAI's Guardian fled with its legion: Colossus put it on the dead pile
+    (``Guardian ~ 1 ~ 1``) and back on the caretaker's stacks only when the next battle
+    ended (``Guardian ~ 2 ~ 0``); the rules return it at once (3.2, 9.5). The mirror follows
+    both (it stopped before: 'the caretaker has 2 Guardian for the server, 1')."""
+    mirror = mirrored("live-rational-guardian-back-after-a-battle.tsv.gz")
+    assert mirror.g.state.caretaker["Guardian"] == 2
+    assert mirror.g.state.dead.get("Guardian", 0) == 0
+    assert "3.2, 9.5" in [d.rule for d in mirror.deviations]
+
+
+def test_two_angels_earned_at_once() -> None:
+    """Our points went from under 500 to 622: Colossus asked for an Angel or Archangel, then
+    at once for an Angel, before our first answer reached the mirror. The seat answers each
+    question among the angels it offers (it took the Archangel twice, our engine's stale
+    choice, which Colossus did not check; the log is cut at the second question)."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answers = []
+    for entry in read(FIXTURES / "live-rational-two-angels-at-once.tsv.gz"):
+        if entry.to_client:
+            answers.append(seat.receive(entry.text))
+    assert answers[-2:] == [["acquireAngel ~ Bk05 ~ Archangel"], ["acquireAngel ~ Bk05 ~ Angel"]]
+
+
+def test_two_angels_held_until_the_summons_is_past() -> None:
+    """Our attacker slew SimpleAI's Titan, and its points earned two angels: Colossus gave
+    both before the summons our engine offers first (errata 2.5.6.5 before 2.5.6.8). Both
+    are held, then taken (the mirror held only the second before: 'Bk01 is 6 high for the
+    server, 5'); the game is over with our win."""
+    mirror = mirrored("live-simple-two-angels-held.tsv.gz")
+    bk01 = mirror.g.state.legions[mirror.legion("Bk01")]
+    assert sorted(bk01.characters) == ["Angel", "Angel", "Gorgon", "Gorgon", "Gorgon", "Ranger"]
+    assert mirror.g.state.over and mirror.pending_acquires == []
+
+
+def test_the_next_engagement_after_a_battle() -> None:
+    """Our attacker won a battle with another engagement of ours left: Colossus sent
+    ``nextEngagement`` and no ``kickPhase``. The seat chooses the next engagement there (it
+    waited for ever before: a game stalled at turn 16). The log is cut at that line."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answer: list[str] = []
+    for entry in read(FIXTURES / "live-rational-next-engagement-after-battle.tsv.gz"):
+        if entry.to_client:
+            answer = seat.receive(entry.text)
+    assert answer == ["engage ~ 30"]

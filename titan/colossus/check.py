@@ -88,6 +88,8 @@ class ServerView:
             lg = self._legion(msg.marker)
             lg.height -= 1
             lg.contents = _less(lg.contents, (msg.creature,))
+            if lg.height <= 0:  # its last character summoned away (15.1): no legion is left
+                self.legions.pop(msg.marker, None)
         elif isinstance(msg, m.RemoveLegion):
             self.legions.pop(msg.marker, None)
         elif isinstance(msg, m.UpdateChangedValues):

@@ -18,6 +18,7 @@ from titan.colossus.seat import Seat, SeatError
 
 # Answers that are not decisions: they do not count as thinking time.
 _HOUSEKEEPING = ("confirmCommitPoint", "replyToPing", "catchupConfirmation", "signOn")
+_PING = "pingRequest"
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,9 @@ class Outcome:
     think: tuple[float, ...] = ()
     seconds: float = 0.0  # the whole game, wall time
     desync: bool = False  # ended by a disagreement between the server and our engine
+    # The same decisions' CPU time (this thread's): on a loaded machine wall time is mostly
+    # waiting for a core.
+    think_cpu: tuple[float, ...] = ()
 
 
 def play(
@@ -58,18 +62,27 @@ def play(
             writer.flush()
 
         think: list[float] = []
+        think_cpu: list[float] = []
 
         def outcome(message: str, finished: bool, desync: bool = False) -> Outcome:
             game = seat.mirror.game
             turn = 0 if game is None else game.state.turn
             took = time.monotonic() - start
-            return Outcome(message, finished, turn, tuple(think), took, desync)
+            return Outcome(message, finished, turn, tuple(think), took, desync, tuple(think_cpu))
 
         send(seat.hello())
+        progress = time.monotonic()  # the last message that was not a ping
         for raw in reader:
             line = raw.rstrip("\r\n")
             _log(log, start, "S>C", line)
+            if not line.startswith(_PING):
+                progress = time.monotonic()
+            elif time.monotonic() - progress > timeout:
+                # The server pings every 30 s, so the socket is never silent: a game stalled
+                # (whichever side waits) shows as nothing but pings.
+                raise TimeoutError(f"nothing but pings for {timeout:.0f} s")
             began = time.monotonic()
+            began_cpu = time.thread_time()
             try:
                 answer = seat.receive(line)
             except (SeatError, Desync) as exc:
@@ -77,6 +90,7 @@ def play(
                 return outcome(str(exc), False, isinstance(exc, Desync))
             if any(not a.startswith(_HOUSEKEEPING) for a in answer):
                 think.append(time.monotonic() - began)
+                think_cpu.append(time.thread_time() - began_cpu)
             send(answer)
             if line == "dispose" or (seat.over and line.startswith("dispose")):
                 break
@@ -87,3 +101,4 @@ def play(
 def _log(log: TextIO | None, start: float, way: str, line: str) -> None:
     if log is not None:
         log.write(f"{int((time.monotonic() - start) * 1000)}\t{way}\t{line}\n")
+        log.flush()  # a stalled or killed game's log is whole up to its last line

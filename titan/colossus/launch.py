@@ -9,6 +9,7 @@ information (the default mode tells every client every split's contents).
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -42,10 +43,25 @@ def available() -> str | None:
 
 
 def free_port() -> int:
+    """A port for a Colossus server: free with the one above it (its file server's), and
+    below the kernel's ephemeral range, from which other programs' connections (and ours,
+    while we wait for the server) take their ports: one game's server found its port taken
+    between our choice and its start."""
+    rng = random.Random()
+    for _ in range(200):
+        port = rng.randrange(20000, 32000)
+        if _bindable(port) and _bindable(port + 1):
+            return port
+    raise OSError("no free pair of ports for a Colossus server in 20000-32000")
+
+
+def _bindable(port: int) -> bool:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 @contextmanager

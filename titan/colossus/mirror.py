@@ -51,7 +51,7 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.phases import setup
 from titan.engine.prompts import Decision, Prompt
-from titan.engine.state import GameState, Options, Phase
+from titan.engine.state import EngagementStep, GameState, Options, Phase
 from titan.variant import load, markers_of
 
 # Decisions Colossus has no message for: the errata's concession points (2.5.6). A later
@@ -60,8 +60,20 @@ _SILENT = (Decision.BATTLE_MAY_CONCEDE, Decision.CONCESSION_OFFERED)
 # After a battle the winner may summon (attacker, errata 2.5.6) or muster a reinforcement
 # (defender); Colossus announces only the ones taken, so a later message declines them.
 _AFTER_BATTLE = (Decision.SUMMON, Decision.REINFORCE)
-# What Colossus sends between a late angel and the reinforcement before it (see _acquire).
-_AROUND_RECRUIT = m.UpdateCreatureCount | m.UpdateChangedValues | m.CommitPoint | m.DidRecruit
+# What Colossus sends between a late angel and the summons or reinforcement before it (see
+# _acquire): the battle's cleanup, the winner's reveal, the counts, the summons or muster.
+_AROUND_LATE_ANGEL = (
+    m.UpdateCreatureCount
+    | m.UpdateChangedValues
+    | m.CommitPoint
+    | m.DidRecruit
+    | m.CleanupBattle
+    | m.RevealCreatures
+    | m.CreateSummonAngel
+    | m.RemoveCreature
+    | m.AddCreature
+    | m.DidSummon
+)
 _HAZARD = -1  # tellStrikeResults's striker for damage from the terrain (drift)
 
 
@@ -105,10 +117,10 @@ class Mirror:
         # The state before each split of the split phase under way, by Colossus's child
         # marker: Colossus's players may take a split back before the roll (undidSplit).
         self.before_split: dict[str, GameState] = {}
-        # An angel Colossus gave a winning defender before the reinforcement our engine
-        # offers first (errata 2.5.6.5 before 2.5.6.8), held until the reinforcement is seen.
-        self.pending_acquire: m.AddCreature | None = None
-        self.reinforced_late = False
+        # An angel Colossus gave a winner before the summons or reinforcement our engine
+        # offers first (errata 2.5.6.5 before 2.5.6.8), held until that is seen or declined.
+        self.pending_acquires: list[m.AddCreature] = []  # one per hundred points (17)
+        self.taken_late = False  # the summons or reinforcement came after the angel
 
     # --- the entry point ---------------------------------------------------------------------
 
@@ -120,8 +132,8 @@ class Mirror:
         ):
             self._unhidden()
             self._engage()
-        if self.pending_acquire is not None and not isinstance(message, _AROUND_RECRUIT):
-            self._acquire(self.pending_acquire)  # no reinforcement came
+        if self.pending_acquires and not isinstance(message, _AROUND_LATE_ANGEL):
+            self._acquire_held()  # no summons or reinforcement came
         if self.game is not None:
             self._shown(message)
         handler = getattr(self, "_on_" + message.method, None)
@@ -129,13 +141,13 @@ class Mirror:
             handler(message)
         self.view.note(message)
         if isinstance(message, m.CommitPoint) and self.game is not None:
-            self._follow_dead_demilords()
+            self._follow_dead_immortals()
         if isinstance(message, m.TellEngagementResults):
             self.titan_fell = False
         pending = (
             self.pending_split is not None
             or self.pending_engage is not None
-            or self.pending_acquire is not None
+            or self.pending_acquires
         )
         if self.game is not None and not pending and not self.titan_fell:
             compare(
@@ -158,25 +170,33 @@ class Mirror:
         pending = self.pending_split
         return pending is not None and msg.marker in (pending.parent, pending.child)
 
-    def _follow_dead_demilords(self) -> None:
-        """Colossus puts a slain Guardian or Warlock on the dead pile; rules 3.2 and 9.5
-        return demi-lords to the caretaker's stacks. Follow the server, and say so."""
+    def _follow_dead_immortals(self) -> None:
+        """Colossus puts a demi-lord or an angel eliminated with its legion outside a battle
+        (a flight, a concession) on the dead pile, and back on the caretaker's stacks only
+        when the next battle ends (its ``resurrectImmortals``); rules 3.2 and 9.5 return
+        them at once. Follow the server both ways, and say so."""
         state = self.g.state
         for name, dead in self.view.dead.items():
-            if not self.variant.characters[name].is_demilord:
+            character = self.variant.characters.get(name)
+            if character is None or name == "Titan":
                 continue
-            new = dead - self._dead_followed.get(name, 0)
+            if not (character.is_demilord or character.is_lord):
+                continue
+            change = dead - self._dead_followed.get(name, 0)  # < 0: given back
             left = self.view.counts.get(name)
-            if new > 0 and left is not None and state.caretaker[name] - left == new:
-                state.caretaker[name] = left
-                state.dead[name] = state.dead.get(name, 0) + new  # where the server has it
-                self.g.touch()
-                self._dead_followed[name] = dead
+            if change == 0 or left is None or state.caretaker[name] - left != change:
+                continue
+            state.caretaker[name] = left
+            state.dead[name] = state.dead.get(name, 0) + change  # where the server has it
+            self.g.touch()
+            self._dead_followed[name] = dead
+            if change > 0:
                 self.deviations.append(
                     Deviation(
                         self.line,
                         "3.2, 9.5",
-                        f"a slain {name} stays dead; the rules return it to the caretaker",
+                        f"an eliminated {name} stays dead until a battle ends; the rules "
+                        "return it to the caretaker at once",
                     )
                 )
 
@@ -414,8 +434,12 @@ class Mirror:
         self.act(fits[0])
 
     def _on_setupFight(self, msg: Message) -> None:
-        self.settle(lambda p: p.kind == Decision.MOVE, "the end of the movement phase")
-        self.act(DoneMoving())
+        # Split legions recombined at the end of the moves (undidSplit) ended ours already.
+        prompt = self.settle(
+            lambda p: p.kind in (Decision.MOVE, Decision.ENGAGE), "the end of the movement phase"
+        )
+        if prompt.kind == Decision.MOVE:
+            self.act(DoneMoving())
 
     def _on_setupMuster(self, msg: Message) -> None:
         # With no engagement the server goes from moving straight to mustering.
@@ -451,9 +475,9 @@ class Mirror:
         if not fits:
             raise self.desync("18", f"{msg.marker} may not muster {msg.recruit}")
         self.act((exact or fits)[0])
-        if self.pending_acquire is not None:
-            self.reinforced_late = True
-            self._acquire(self.pending_acquire)
+        if self.pending_acquires:
+            self.taken_late = True
+            self._acquire_held()
 
     # --- engagements -----------------------------------------------------------------------------
 
@@ -466,7 +490,11 @@ class Mirror:
         elif msg.how == "fight":
             self._finish_battle()
         elif msg.how == "concede":
-            pass  # taken on the loser's reveal (_conceded)
+            # Taken on the loser's reveal or the winner's angel, if either came.
+            eng = self.g.state.engagement
+            before = eng is not None and eng.step in (EngagementStep.FLEE, EngagementStep.NEGOTIATE)
+            if eng is not None and before and msg.winner is not None:
+                self._conceded_before_battle(self.markers.ours(msg.winner) == eng.attacker)
         else:
             raise self.desync("9", f"an engagement ended by {msg.how} (not mirrored yet)")
         # A summons, a reinforcement or an angel the winner could have taken and did not
@@ -483,12 +511,13 @@ class Mirror:
     def _on_removeLegion(self, msg: Message) -> None:
         assert isinstance(msg, m.RemoveLegion)
         eng = self.g.state.engagement
-        if eng is not None and eng.battle is not None and msg.marker not in self.view.engaged:
+        if eng is not None and msg.marker not in self.view.engaged:
             # A legion away from the battle goes only when a Titan fell (errata 19.0): the
-            # battle is over. The server removes the loser's legions before the winner's
-            # acquisitions, our engine after; the legions are compared again once the
-            # engagement is over.
-            self._finish_battle()
+            # battle is over (already, when the winner was asked for its angel first). The
+            # server removes the loser's legions before the winner's acquisitions, our
+            # engine after; the legions are compared again once the engagement is over.
+            if eng.battle is not None:
+                self._finish_battle()
             self.titan_fell = True
 
     def _on_tellGameOver(self, msg: Message) -> None:
@@ -533,7 +562,7 @@ class Mirror:
     def _on_revealEngagedCreatures(self, msg: Message) -> None:
         assert isinstance(msg, m.RevealEngagedCreatures)
         if msg.reason == "Concession":
-            self._conceded(msg)
+            self._conceded(msg.marker, msg.attacker)
             return
         if msg.reason != "BattleStarts":
             return
@@ -549,13 +578,13 @@ class Mirror:
             else:
                 break
 
-    def _conceded(self, msg: m.RevealEngagedCreatures) -> None:
-        """The legion shown gave the engagement up (9.4): our engine takes the concession at
-        the first point it allows one (errata 9.4), passing the points before it."""
+    def _conceded(self, marker: str, attacker: bool) -> None:
+        """The legion gave the engagement up (9.4): our engine takes the concession at the
+        first point it allows one (errata 9.4), passing the points before it."""
         eng = self.g.state.engagement
         if eng is None:
-            raise self.desync("9.4", f"{msg.marker} concedes outside an engagement")
-        loser = eng.attacker_owner if msg.attacker else eng.defender_owner
+            raise self.desync("9.4", f"{marker} concedes outside an engagement")
+        loser = eng.attacker_owner if attacker else eng.defender_owner
         for _ in range(32):
             prompt = self.prompt()
             if prompt.player == loser and Concede() in prompt.options:
@@ -571,7 +600,7 @@ class Mirror:
                 self.act(EndPhase())
             else:
                 break
-        raise self.desync("9.4", f"{msg.marker} concedes where our engine lets it not")
+        raise self.desync("9.4", f"{marker} concedes where our engine lets it not")
 
     # --- battles ---------------------------------------------------------------------------------
 
@@ -585,40 +614,64 @@ class Mirror:
             if summon not in prompt.options:
                 raise self.desync("15", f"{summon} may not be summoned now")
             self.act(summon)
+            if self.pending_acquires:  # the angels Colossus gave first
+                self.taken_late = True
+                self._acquire_held()
 
     def _on_addCreature(self, msg: Message) -> None:
         assert isinstance(msg, m.AddCreature)
         if msg.reason == "Acquire":
-            self.fled_if_asked()
-            if self.prompt().kind == Decision.REINFORCE:
-                self.pending_acquire = msg  # a reinforcement may follow: see _acquire
+            self.decided_before_angel(msg.marker)
+            if self.pending_acquires or self.prompt().kind in _AFTER_BATTLE:
+                self.pending_acquires.append(msg)  # a summons or reinforcement may follow
                 return
-            self._acquire(msg)
+            self._acquire(msg, late=False)
 
-    def _acquire(self, msg: m.AddCreature) -> None:
-        late = self.pending_acquire is not None
-        self.pending_acquire = None
+    def _acquire_held(self) -> None:
+        held, self.pending_acquires = self.pending_acquires, []
+        for msg in held:
+            self._acquire(msg, late=True)
+        self.taken_late = False
+
+    def _acquire(self, msg: m.AddCreature, *, late: bool) -> None:
         self.settle(lambda p: p.kind == Decision.ACQUIRE, "an angel acquired")
         self.act(Acquire(msg.creature))
-        if late and self.reinforced_late:
+        if late and self.taken_late:
             self.deviations.append(
                 Deviation(
                     self.line,
                     "errata 2.5.6.5, 2.5.6.8",
-                    f"{msg.marker} took its angel before its reinforcement; applied after it",
+                    f"{msg.marker} took its angel before its summons or reinforcement; "
+                    "applied after it",
                 )
             )
-        self.reinforced_late = False
 
-    def fled_if_asked(self) -> None:
-        """An angel is due, so the engagement is over (17): with the defender still asked
-        whether to flee, no battle came and the defender fled (9.2); with a battle under way,
-        the server's battle ended (it asks for the angel before it cleans the battle up)."""
+    def decided_before_angel(self, marker: str) -> None:
+        """An angel is due to ``marker``, so its engagement is decided (17). With a battle
+        under way, the server's battle ended (it asks for the angel before it cleans the
+        battle up). Before any battle: the attacker's angel while the defender is asked
+        whether to flee means it fled (9.2); the defender's angel, or the attacker's after
+        the flight, that the other side conceded (9.4), which Colossus shows with no reveal
+        when the loser's contents were shown already."""
         eng = self.g.state.engagement
-        if eng is not None and self.prompt().kind == Decision.FLEE:
-            self.act(Flee())
-        elif eng is not None and eng.battle is not None:
+        if eng is None:
+            return
+        if eng.battle is not None:
             self._finish_battle()
+            return
+        if eng.step not in (EngagementStep.FLEE, EngagementStep.NEGOTIATE):
+            return  # after the battle
+        winner_attacks = self.markers.ours(marker) == eng.attacker
+        if winner_attacks and self.prompt().kind == Decision.FLEE:
+            self.act(Flee())
+        else:
+            self._conceded_before_battle(winner_attacks)
+
+    def _conceded_before_battle(self, winner_attacks: bool) -> None:
+        eng = self.g.state.engagement
+        assert eng is not None
+        loser = eng.defender if winner_attacks else eng.attacker
+        self._conceded(self.markers.theirs(loser), not winner_attacks)
 
     def _on_initBattle(self, msg: Message) -> None:
         self.tags.clear()
@@ -718,9 +771,35 @@ class Mirror:
                 if (event.hits >= power) != msg.killed:
                     raise self.desync("hazard chart: drift", f"drift in {where}: slain differs")
                 return
-            if isinstance(event, ev.BattleMoved | ev.Struck | ev.BattleStarted):
+            if isinstance(event, ev.BattleMoved | ev.Struck | ev.BattleStarted | ev.BattlePhase):
                 break
-        raise self.desync("hazard chart: drift", f"the server's drift damage in {where}; none here")
+        self._drift_on_the_other_side(msg, where)
+
+    def _drift_on_the_other_side(self, msg: m.TellStrikeResults, where: str | None) -> None:
+        """Colossus deals drift damage to every non-native in drift at the start of every
+        strike phase, the non-phasing player's characters too; our engine (the errata's
+        sequence, docs/rules-decisions.md) only the phasing player's. Follow the server."""
+        eng = self.g.state.engagement
+        battle = None if eng is None else eng.battle
+        fighter = None
+        if battle is not None and where is not None:
+            fighter = next((f for f in battle.fighters if f.hex == where and not f.gone), None)
+        if battle is None or fighter is None or fighter.side == battle.phasing:
+            raise self.desync(
+                "hazard chart: drift", f"the server's drift damage in {where}; none here"
+            )
+        fighter.hits = min(fighter.power, fighter.hits + msg.damage)
+        fighter.slain = fighter.hits >= fighter.power  # it may still strike (hazard chart)
+        if fighter.slain != msg.killed:
+            raise self.desync("hazard chart: drift", f"drift in {where}: slain differs")
+        self.g.touch()
+        self.deviations.append(
+            Deviation(
+                self.line,
+                "hazard chart (Drift), errata 2.5.6.4.1.3, 2.5.6.4.2.3",
+                f"drift damage to the non-phasing {fighter.name} in {where}",
+            )
+        )
 
     def _on_removeDeadBattleChits(self, msg: Message) -> None:
         for tag in self.dying:

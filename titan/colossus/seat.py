@@ -19,7 +19,19 @@ from titan.colossus import messages as m
 from titan.colossus.answers import fight_proposal, requests
 from titan.colossus.codec import Message
 from titan.colossus.mirror import Mirror
-from titan.engine.actions import Action, Concede, Decline, Muster, Summon, UndoMove, Withdraw
+from titan.engine.actions import (
+    Acquire,
+    Action,
+    Concede,
+    Decline,
+    DoneMoving,
+    DoneMustering,
+    DoneSplitting,
+    Muster,
+    Summon,
+    UndoMove,
+    Withdraw,
+)
 from titan.engine.battle.actions import EndPhase, ResetManeuver, Strike
 from titan.engine.prompts import Decision, Prompt
 
@@ -132,6 +144,10 @@ class Seat:
             self.sent_at = -1  # decide again
         if isinstance(msg, m.KickPhase) and self._mine():
             self.kicked = "turn"
+        if isinstance(msg, m.NextEngagement):
+            # Sent to the active player alone when engagements are left: choose the next.
+            # After a battle no kickPhase comes, so this is the prompt to go on.
+            self.kicked = "turn"
         if isinstance(msg, m.SetupBattleMove | m.SetupBattleFight):
             mine = msg.player == self.name
             self.kicked = None
@@ -146,8 +162,8 @@ class Seat:
         if isinstance(msg, m.AskFlee):
             return self._decide_now(Decision.FLEE)
         if isinstance(msg, m.AskAcquireAngel):
-            self.mirror.fled_if_asked()
-            return self._decide_now(Decision.ACQUIRE)
+            self.mirror.decided_before_angel(msg.marker)
+            return self._acquisition(msg)
         if isinstance(msg, m.CreateSummonAngel):
             return self._offer(Decision.SUMMON, Summon, m.DoSummon(None, None, None))
         if isinstance(msg, m.DoReinforce):
@@ -200,6 +216,22 @@ class Seat:
             raise SeatError(f"the server asks for {kind}; our mirror asks {prompt.kind}")
         return requests(self.mirror, self._choose(prompt))
 
+    def _acquisition(self, msg: m.AskAcquireAngel) -> list[Message]:
+        """The angels our points earned, one question each, among the angels the server
+        offers: when the points cross two hundreds, the second question comes before the
+        mirror has seen the first answer applied, so our engine's prompt would still offer
+        the first one's choices (Colossus does not check the answer: an Archangel taken
+        twice where one was due). Colossus may also ask before the summons or reinforcement
+        our engine offers first (errata 2.5.6.5 before 2.5.6.8); the mirror then takes the
+        angel after them (:meth:`Mirror._on_addCreature`)."""
+        prompt = self.mirror.settle(lambda p: p.kind not in _SILENT, "an angel question")
+        kinds = (Decision.ACQUIRE, Decision.SUMMON, Decision.REINFORCE)
+        if prompt.player != self._me() or prompt.kind not in kinds:
+            raise SeatError(f"the server asks for an angel; our mirror asks {prompt.kind}")
+        options = (*(Acquire(lord) for lord in msg.choices), Decline())
+        action = self._choose(Prompt(prompt.player, Decision.ACQUIRE, options))
+        return [m.AcquireAngel(msg.marker, action.lord if isinstance(action, Acquire) else None)]
+
     def _offer(self, kind: Decision, cls: type[Action], no: Message) -> list[Message]:
         """Summons and reinforcement: Colossus asks for them alone, our engine offers them
         among the maneuvers. Ask the bot with just those choices, or none."""
@@ -233,8 +265,8 @@ class Seat:
         out = requests(self.mirror, action)
         if isinstance(action, Strike):
             self.strike = action
-        if isinstance(action, EndPhase) or not out:
-            self.kicked = None
+        if isinstance(action, EndPhase | DoneSplitting | DoneMoving | DoneMustering) or not out:
+            self.kicked = None  # the server's next phase begins with a kickPhase
         self.sent_at = len(game.actions)
         return out
 
