@@ -1,23 +1,16 @@
-"""The two recorded Colossus games, read from ../shared/colossus beside the project."""
+"""The two recorded Colossus games (every protocol line of two complete games in which a
+Network seat was played from outside), kept among the fixtures: the tests never read from
+outside the project."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-
-import pytest
 
 from titan.colossus.transcript import Entry, read
 
-# ../shared beside the project root; TITAN_SHARED names another place for it (a git worktree
-# kept elsewhere than beside the shared folder).
-ROOT = Path(__file__).resolve().parents[2]
-FOLDER = Path(os.environ.get("TITAN_SHARED", ROOT.parent / "shared")) / "colossus"
+FOLDER = Path(__file__).resolve().parents[1] / "fixtures" / "colossus"
 NAMES = ("netseat_transcript_view-all.tsv.gz", "netseat_transcript_view-ever.tsv.gz")
 
 
 def transcript(name: str) -> list[Entry]:
-    path = FOLDER / name
-    if not path.exists():
-        pytest.skip(f"{path} is absent: the Colossus transcripts live beside the project")
-    return read(path)
+    return read(FOLDER / name)
