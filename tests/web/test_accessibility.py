@@ -1,7 +1,7 @@
 """An automated accessibility check (axe-core, from the client's npm development tools) finds
-no serious or critical violation on the lobby, the masterboard with its panels open, and a
-battle. Moderate and minor findings are listed in the failure message of a serious one
-but do not fail the test."""
+no serious or critical violation on the lobby, the masterboard with its panels open, an
+engagement, a battle and the replay viewer. Moderate and minor findings are listed in the
+failure message of a serious one but do not fail the test."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 from tests.server.harness import Server
 from tests.server.test_estimate import at_engagement
 from tests.web.conftest import ROOT
+from tests.web.test_replay import import_bots_game, wait_step
 from titan.engine.prompts import Decision
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -73,3 +74,10 @@ def test_an_engagement_and_a_battle(page: Page, web_server: Server) -> None:
     assert_accessible(page, "flee or fight")
     open_position(page, web_server, {Decision.MANEUVER}, "[data-prompt='maneuver']")
     assert_accessible(page, "battle")
+
+
+def test_the_replay_viewer(page: Page, web_server: Server) -> None:
+    game_id = import_bots_game(web_server)
+    page.goto(f"{web_server.url}/games/{game_id}/replay?step=200")
+    wait_step(page, 200)
+    assert_accessible(page, "replay viewer")
