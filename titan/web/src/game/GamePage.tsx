@@ -39,9 +39,12 @@ export function GamePage(props: { gameId: string }) {
   }, []);
 
   // A seat claimed from a link is recorded under its real number once the server names it.
+  // Only a token still kept here is recorded: one replaced meanwhile ("This seat's link") must
+  // not come back from a socket that has not closed yet.
   useEffect(() => {
+    const kept = new Set(heldGame(props.gameId)?.seats.map((h) => h.token));
     snap.seats.forEach((s) => {
-      if (s.token && s.seat !== null && s.view && s.view.you !== null) {
+      if (s.token && kept.has(s.token) && s.seat !== null && s.view && s.view.you !== null) {
         const me = s.view.players[s.view.you];
         if (me) holdSeat(props.gameId, { seat: s.view.you, name: me.name, token: s.token });
       }
