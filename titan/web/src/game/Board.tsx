@@ -2,7 +2,7 @@
 // board side of the masterboard decisions: selecting a legion, the highlighted destinations of
 // a move (7), the lands with engagements to resolve (9.1). Only the prompt's options are ever
 // sent (see board/moves.ts); the decision panel offers the same choices as buttons.
-import { useMemo, useState } from "preact/hooks";
+import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { LegionView } from "../wire";
 import { LegionContents } from "./board/Contents";
 import { boardBox, type LandGeometry, landGeometry } from "./board/geometry";
@@ -74,9 +74,29 @@ export function Board() {
   const ordered = [...lands].sort((a, b) => rank(a.label) - rank(b.label));
   const shown = view.legions.find((l) => l.marker === (hovered ?? selected)) ?? null;
   const engagedLand = view.engagement?.land ?? null;
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const contentsRef = useRef<HTMLDivElement>(null);
+  // The contents stand beside their marker (on its right, or its left where the board ends),
+  // wherever zoom and pan have put it.
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    const card = contentsRef.current;
+    if (!wrap || !card || !shown) return;
+    const marker = wrap.querySelector(`[data-legion="${shown.marker}"]`);
+    if (!marker) return;
+    const w = wrap.getBoundingClientRect();
+    const m = marker.getBoundingClientRect();
+    const b = card.getBoundingClientRect();
+    const gap = 6;
+    let left = m.right - w.left + gap;
+    if (left + b.width > w.width) left = Math.max(0, m.left - w.left - gap - b.width);
+    const top = Math.min(Math.max(0, m.top - w.top), Math.max(0, w.height - b.height));
+    card.style.left = `${left}px`;
+    card.style.top = `${top}px`;
+  });
 
   return (
-    <div class="board-wrap">
+    <div class="board-wrap" ref={wrapRef}>
       <svg
         ref={zoom.svgRef}
         {...zoom.svgProps}
@@ -127,7 +147,7 @@ export function Board() {
       </svg>
       <ZoomControls z={zoom} />
       {shown && (
-        <div class="board-contents">
+        <div class="board-contents" ref={contentsRef} data-board-contents={shown.marker}>
           <LegionContents view={view} legion={shown} terrain={terrainOf(variant, shown.land)} />
         </div>
       )}

@@ -1,0 +1,55 @@
+"""A legion's contents open beside its marker (not in a corner of the board), on hover or
+when picked, at fit and zoomed alike."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import Page
+
+from tests.server.harness import Server
+from tests.web.test_recruit_chart import position_at_a_move
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+
+def beside(page: Page, marker: str) -> None:
+    m = page.locator(f"[data-legion='{marker}']").bounding_box()
+    page.wait_for_selector(f"[data-board-contents='{marker}']")
+    c = page.locator(f"[data-board-contents='{marker}']").bounding_box()
+    assert m is not None and c is not None
+    # On the marker's right or left, a few pixels off, and level with it.
+    assert abs(c["x"] - (m["x"] + m["width"])) <= 12 or abs(c["x"] + c["width"] - m["x"]) <= 12, (
+        m,
+        c,
+    )
+    assert c["y"] <= m["y"] + m["height"] and c["y"] + c["height"] >= m["y"], (m, c)
+
+
+def test_the_contents_open_beside_the_marker(page: Page, web_server: Server) -> None:
+    game = position_at_a_move()
+    player = game.prompt().player
+    r = httpx.post(
+        f"{web_server.url}/api/games/import",
+        json={"record": game.save(), "seats": [{"kind": "human"}, {"kind": "human"}]},
+        timeout=60,
+    )
+    assert r.status_code == 201, r.text
+    page.goto(r.json()["seats"][player]["url"])
+    page.wait_for_selector("[data-prompt='move']")
+    markers = sorted(lg.marker for lg in game.state.legions.values())
+    for marker in markers[:3]:
+        page.hover(f"[data-legion='{marker}']")
+        beside(page, marker)
+    # Zoomed in (the + button, as a desktop shows it), the box follows its marker.
+    page.click("[data-zoom-in]")
+    page.click("[data-zoom-in]")
+    mine = sorted(lg.marker for lg in game.state.player_legions(player))
+    for marker in mine:
+        box = page.locator(f"[data-legion='{marker}']").bounding_box()
+        view = page.viewport_size
+        if box and view and box["x"] > 0 and box["x"] + box["width"] < view["width"] * 0.6:
+            page.hover(f"[data-legion='{marker}']")
+            beside(page, marker)
+            return
+    raise AssertionError("no marker of ours in sight once zoomed")
