@@ -132,6 +132,17 @@ export const api = {
     }),
   rematch: (id: string, token: string) =>
     call<RematchLink>("POST", `/api/games/${encodeURIComponent(id)}/rematch`, token),
+  /** A new link for the seat whose token is sent; the old one holds nothing from now on. */
+  newLink: (id: string, token: string) =>
+    call<{ seat: number; token: string; url: string }>("POST", `/api/games/${encodeURIComponent(id)}/token`, token),
+  /** The battle the seat is deciding about, fought out by the computer players. */
+  estimate: <T>(id: string, token: string) => call<T>("GET", `/api/games/${encodeURIComponent(id)}/estimate`, token),
+  /** What a legion of these characters could muster on each terrain (18.3, 18.5). */
+  musters: (legion: string[], titanVariant: boolean) =>
+    call<{ terrains: Record<string, string[]> }>(
+      "GET",
+      `/api/variants/default/musters?${new URLSearchParams({ legion: [...legion].sort().join(","), titan_variant: String(titanVariant) })}`,
+    ),
 };
 
 export type SocketMessage =

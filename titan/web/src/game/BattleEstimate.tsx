@@ -3,6 +3,7 @@
 // plays the battle out with the computer players from what this seat knows), shown with its
 // 95% intervals and what it leaves out (summons and reinforcements).
 import { useEffect, useState } from "preact/hooks";
+import { api } from "../api";
 import { pageGameId } from "./page";
 import { useUi } from "./ui";
 
@@ -41,18 +42,13 @@ export function BattleEstimate() {
   const [state, setState] = useState<{ key: string; est?: Estimate; error?: string; busy?: boolean } | null>(null);
   const key = eng ? `${eng.land}/${eng.attacker}/${eng.defender}` : "";
   useEffect(() => setState(null), [key]);
-  if (!eng || eng.battle || view.you === null || (view.you !== eng.attacker_owner && view.you !== eng.defender_owner))
-    return null;
+  if (!eng || eng.battle || !token || (view.you !== eng.attacker_owner && view.you !== eng.defender_owner)) return null;
   const ask = async () => {
     setState({ key, busy: true });
     try {
-      const r = await fetch(`/api/games/${encodeURIComponent(pageGameId())}/estimate`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      const body = (await r.json()) as Estimate & { error?: string };
-      setState(r.ok ? { key, est: body } : { key, error: body.error ?? `HTTP ${r.status}` });
+      setState({ key, est: await api.estimate<Estimate>(pageGameId(), token) });
     } catch (e) {
-      setState({ key, error: String(e) });
+      setState({ key, error: e instanceof Error ? e.message : String(e) });
     }
   };
   const mine = view.you === eng.attacker_owner ? "attacker" : "defender";

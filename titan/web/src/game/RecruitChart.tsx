@@ -4,6 +4,7 @@
 // terrain, as the server's rules query says (the browser never repeats the rule). A creature's
 // name opens its card: power, skill, flying, rangestriking, native terrains.
 import { useEffect, useState } from "preact/hooks";
+import { api } from "../api";
 import { type CharacterData, character } from "../variant";
 import type { LegionView } from "../wire";
 import { pageGameId } from "./page";
@@ -15,15 +16,10 @@ const charts = new Map<string, Promise<Chart>>();
 
 /** What a legion of these characters could muster on each terrain (cached per legion). */
 function musters(names: string[], titanVariant: boolean): Promise<Chart> {
-  const legion = [...names].sort().join(",");
-  const key = `${legion}|${titanVariant}`;
+  const key = `${[...names].sort().join(",")}|${titanVariant}`;
   let p = charts.get(key);
   if (!p) {
-    const query = new URLSearchParams({ legion, titan_variant: String(titanVariant) });
-    p = fetch(`/api/variants/default/musters?${query}`).then(async (r) => {
-      if (!r.ok) throw new Error(`musters: HTTP ${r.status}`);
-      return ((await r.json()) as { terrains: Chart }).terrains;
-    });
+    p = api.musters(names, titanVariant).then((r) => r.terrains);
     p.catch(() => charts.delete(key));
     charts.set(key, p);
   }
@@ -37,10 +33,9 @@ function titanVariant(): Promise<boolean> {
   let p = options.get(id);
   if (!p) {
     p = id
-      ? fetch(`/api/games/${id}`).then(async (r) =>
-          r.ok
-            ? Boolean(((await r.json()) as { options?: { titan_variant?: boolean } }).options?.titan_variant)
-            : false,
+      ? api.game(id).then(
+          (g) => Boolean(g.options.titan_variant),
+          () => false,
         )
       : Promise.resolve(false);
     options.set(id, p);

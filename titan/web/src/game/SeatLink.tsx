@@ -2,6 +2,7 @@
 // (POST /api/games/{id}/token: the old token holds nothing from then on, and its open sockets
 // are closed). The page then reopens with the new token, which this browser keeps.
 import { useState } from "preact/hooks";
+import { api } from "../api";
 import { holdSeat } from "../session";
 import { pageGameId } from "./page";
 import { useUi } from "./ui";
@@ -24,17 +25,15 @@ export function SeatLink() {
   const replace = async () => {
     if (!window.confirm("Replace this seat's link? Whoever holds the old one loses the seat; this browser keeps it."))
       return;
-    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/token`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const body = (await r.json()) as { token?: string; url?: string; error?: string };
-    if (!r.ok || !body.token) {
-      setNote(body.error ?? `HTTP ${r.status}`);
+    let fresh: string;
+    try {
+      fresh = (await api.newLink(gameId, token)).token;
+    } catch (e) {
+      setNote(e instanceof Error ? e.message : String(e));
       return;
     }
     const me = view.players[you];
-    holdSeat(gameId, { seat: you, name: me?.name ?? "", token: body.token });
+    holdSeat(gameId, { seat: you, name: me?.name ?? "", token: fresh });
     // The old token's socket is closed by the server: start again with the new one.
     window.location.reload();
   };
