@@ -19,6 +19,8 @@ from fastapi.responses import Response
 from titan.engine.schema import wire_schema
 from titan.engine.state import Options
 from titan.server.account_deps import AccountsDep, account_writer
+from titan.server.api_clocks import seat_spec
+from titan.server.clocks import time_control
 from titan.server.deps import (
     Acting,
     Bearer,
@@ -106,13 +108,15 @@ async def create_game(
         for i, s in enumerate(body.seats):
             if s.mine and s.kind != "human":
                 raise Invalid("only a human seat can belong to an account", path=f"seats[{i}].mine")
+    control = time_control(body.time_control.kind, body.time_control.seconds)  # clocks
     live, tokens = await srv.service.create(
         body.variant,
-        [SeatSpec(s.name, s.kind, s.level) for s in body.seats],
+        [seat_spec(i, s) for i, s in enumerate(body.seats)],
         Options(opts.titan_variant, opts.point_target, opts.turn_limit),
         unlisted=body.unlisted,
         creator=client_key(request.scope),
         manage_token=(manage := new_token()),
+        control=control,
     )
     if owner is not None:
         for spec, seat_token in zip(body.seats, tokens, strict=True):

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from titan.server import (
     account_api,
     api,
+    api_clocks,
     api_social,
     errors,
     estimate,
@@ -43,6 +44,7 @@ from titan.server.rematch import Rematches
 from titan.server.service import GameService
 from titan.server.sessions import AccountAuth
 from titan.server.store import Store
+from titan.server.sweeper import Sweeper
 
 log = logging.getLogger("titan.server")
 
@@ -69,6 +71,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
         listener: NotifyListener | None = None
         bots: BotDriver | None = None
         chat: Chat | None = None
+        sweeper: Sweeper | None = None
         try:
             await migrate(engine)
             service = GameService(store, settings.cache_size, limits=settings.limits)
@@ -82,7 +85,10 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             service.keep = hub.is_watched
             service.on_seats = hub.publish
             service.on_joined = lambda live, seat: chat.announce(live, seat, "joined")
-            app.state.titan = Server(settings, service, hub, bots, chat, rematches)
+            sweeper = Sweeper(
+                service, bots, chat, every=settings.clock_sweep, lease=settings.clock_lease
+            )
+            app.state.titan = Server(settings, service, hub, bots, chat, rematches, sweeper)
             app.state.accounts = Accounts(AccountStore(store), settings, sessions)
             app.state.login_buckets = shared
             accounts.append(app.state.accounts)
@@ -110,10 +116,13 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
                 await listener.start()
             for game_id in await store.waiting_for_bots():
                 bots.kick(game_id)
+            sweeper.start()  # deadlines passed while no process ran are handled now
             if settings.announce:
                 print(settings.announce, flush=True)
             yield
         finally:
+            if sweeper is not None:
+                await sweeper.close()
             if listener is not None:
                 await listener.stop()
             if bots is not None:
@@ -136,6 +145,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     app.include_router(replay.router)
     app.include_router(account_api.router)
     app.include_router(api_social.router)
+    app.include_router(api_clocks.router)
     app.include_router(ws.router)
     app.include_router(web.router)
     app.include_router(musters.router)

@@ -241,7 +241,7 @@ class BotDriver:
             self._running.pop(game_id, None)
 
     async def _choose(self, live: LiveGame, seat: int, prompt: Prompt) -> Action:
-        level = live.seats[seat].level or default_level()
+        level = live.bot_level(seat) or default_level()  # a bot's, or a person's stand-in
         seed = bot_seed(live.seed, seat, live.version)
         try:
             return await self.pool.think(level, seed, live.game.view(seat), prompt, self.timeout)

@@ -107,6 +107,10 @@ class Settings:
     limits: Limits = field(default_factory=Limits)
     cache_size: int = 1000  # live games kept in memory (the database holds them all)
     announce: str | None = None  # printed once the server is ready (``titan serve``)
+    # Clocks (titan.server.sweeper): seconds between two looks for expired deadlines, and
+    # how long a process's claim on one holds before another process may take it over.
+    clock_sweep: float = 1.0
+    clock_lease: float = 30.0
     # Accounts (titan.server.accounts): Argon2id's cost per password hash (OWASP's: 2 passes
     # over 19 MiB, one lane; ~25 ms of CPU here), and how long a login lasts unused.
     password_time_cost: int = 2

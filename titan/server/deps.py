@@ -30,6 +30,7 @@ from titan.server.models import ActionIn
 from titan.server.refusals import Invalid, NotASeat, NoToken
 from titan.server.rematch import Rematches
 from titan.server.service import GameService
+from titan.server.sweeper import Sweeper
 
 
 @dataclass
@@ -42,6 +43,7 @@ class Server:
     bots: BotDriver
     chat: Chat
     rematches: Rematches
+    sweeper: Sweeper  # the clocks (titan.server.sweeper)
 
 
 async def server(connection: HTTPConnection) -> Server:

@@ -24,7 +24,8 @@ from titan.engine.actions import Action
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import FORMAT, RecordError, SetupError, extend_digest, parse_record
-from titan.server.rows import GameRow, Progress, SeatRow
+from titan.server.clocks import COMPUTER, PERSON, Clock, TimeControl, clock_wire, next_clock
+from titan.server.rows import GameRow, Progress, SeatRow, now
 
 
 class DamagedGame(Exception):
@@ -44,10 +45,30 @@ class Seat:
     level: str | None
     token_hash: str | None
     claimed: bool
+    controller: str = PERSON  # titan.server.clocks: who plays it now
+    controller_level: str | None = None
+    fallback: str = COMPUTER  # ... and what its timeout does
+    fallback_level: str | None = None
 
     @classmethod
     def of(cls, row: SeatRow) -> Seat:
-        return cls(row.seat, row.name, row.kind, row.level, row.token_hash, row.claimed)
+        return cls(
+            row.seat,
+            row.name,
+            row.kind,
+            row.level,
+            row.token_hash,
+            row.claimed,
+            row.controller,
+            row.controller_level,
+            row.fallback,
+            row.fallback_level,
+        )
+
+    @property
+    def computer_plays(self) -> bool:
+        """A computer seat, or a person's seat the computer plays for them."""
+        return self.kind == "bot" or self.controller == COMPUTER
 
 
 def successor(game: Game) -> Game:
@@ -84,6 +105,11 @@ class LiveGame:
         self.game = game
         self.version = len(game.actions)
         self.digest = row.digest
+        # The time control and the running clock (titan.server.clocks), as the game row has
+        # them; the clock moves with each action here, and is read again with the row when
+        # another process moved the game (GameService._sync) or the seats (seats_changed).
+        self.control = TimeControl(row.time_kind, row.time_seconds)  # type: ignore[arg-type]
+        self.clock = clock_of(row)
         # marks[v]: len(game.history) once v actions are applied, so action n's events are
         # history[marks[n]:marks[n + 1]].
         self.marks = marks
@@ -132,12 +158,22 @@ class LiveGame:
         database has it. Raises IllegalAction."""
         twin = successor(self.game)
         twin.act(player, action)
+        decider = -1 if twin.state.over else twin.current_player()
+        clock = next_clock(
+            self.control,
+            self.clock,
+            decider,
+            decider >= 0 and self.seats[decider].computer_plays,
+            now(),
+        )
         progress = Progress(
             version=self.version + 1,
             digest=extend_digest(self.digest, [(player, action)]),
             to_move=twin.current_player(),
             over=twin.state.over,
             winner=twin.state.winner,
+            deadline_seat=None if clock is None else clock.seat,
+            deadline_at=None if clock is None else clock.deadline,
         )
         return Trial(twin, progress)
 
@@ -150,6 +186,7 @@ class LiveGame:
         self.version = trial.progress.version
         self.digest = trial.progress.digest
         self.marks.append(len(trial.game.history))
+        self.clock = clock_of(trial.progress)
 
     def catch_up(self, log: list[tuple[int, int, Any]], digest: str) -> None:
         """Apply actions another writer stored (``log`` from ``self.version`` on); ``digest``
@@ -201,9 +238,21 @@ class LiveGame:
     def bot_to_move(self) -> int | None:
         """The computer seat that must decide now, if it is one."""
         player = self.game.current_player()
-        if player < 0 or self.seats[player].kind != "bot":
+        if player < 0 or self.over or not self.seats[player].computer_plays:
             return None
         return player
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level the computer plays ``seat`` at (None: the default level)."""
+        s = self.seats[seat]
+        return s.level if s.kind == "bot" else s.controller_level
+
+    def clock_wire(self) -> dict[str, Any] | None:
+        return clock_wire(self.control, self.clock)
+
+    def controllers(self) -> list[str]:
+        """Each seat's controller as the API sends it (computer seats: "computer")."""
+        return [COMPUTER if s.computer_plays else PERSON for s in self.seats]
 
     # --- what a seat is sent -----------------------------------------------------------------
 
@@ -244,4 +293,14 @@ class LiveGame:
             "events": [wire.encode(history[i]) for i in indices],
             "since": since,
             "next": nxt,
+            "time_control": self.control.wire(),
+            "clock": self.clock_wire(),
+            "controllers": self.controllers(),
         }
+
+
+def clock_of(row: GameRow | Progress) -> Clock | None:
+    """The clock a game row (or an action's progress) holds."""
+    if row.deadline_seat is None or row.deadline_at is None:
+        return None
+    return Clock(row.deadline_seat, row.deadline_at)

@@ -12,7 +12,8 @@ from typing import Any
 
 from titan.ai.levels import LEVELS
 from titan.engine import record
-from titan.server.live import hash_token
+from titan.server.clocks import TimeControl, clock_wire, controllers_wire
+from titan.server.live import clock_of, hash_token
 from titan.server.refusals import Invalid
 from titan.server.rows import GameRow, SeatRow
 
@@ -24,6 +25,8 @@ class SeatSpec:
     name: str
     kind: str = "human"  # "human" or "bot"
     level: str | None = None  # a bot's level; the default level when None
+    fallback: str = "computer"  # a human seat's timeout: "computer" or "withdraw"
+    fallback_level: str | None = None  # the computer's level then (None: the default)
 
 
 def default_level() -> str:
@@ -61,7 +64,9 @@ def check_seats(specs: Sequence[SeatSpec]) -> list[SeatSpec]:
                 f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}",
                 path=f"seats[{i}].level",
             )
-        out.append(SeatSpec(spec.name.strip(), spec.kind, level))
+        out.append(
+            SeatSpec(spec.name.strip(), spec.kind, level, spec.fallback, spec.fallback_level)
+        )
     return out
 
 
@@ -89,6 +94,8 @@ def deal_seats(
                 level=spec.level,
                 token_hash=None if token is None else hash_token(token),
                 claimed=spec.kind == "bot",
+                fallback=spec.fallback,
+                fallback_level=spec.fallback_level,
             )
         )
     return rows, tokens
@@ -127,6 +134,15 @@ def summary(row: GameRow) -> dict[str, Any]:
             }
             for s in row.seats
         ],
+        # titan.server.clocks
+        "time_control": TimeControl(row.time_kind, row.time_seconds).wire(),  # type: ignore[arg-type]
+        "clock": clock_wire(
+            TimeControl(row.time_kind, row.time_seconds),  # type: ignore[arg-type]
+            clock_of(row) if row.status == "running" else None,
+        ),
+        "controllers": controllers_wire(
+            [s.kind for s in row.seats], [s.controller for s in row.seats]
+        ),
     }
 
 

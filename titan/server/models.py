@@ -29,6 +29,26 @@ class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
+class TimeControlIn(_Strict):
+    kind: Literal["none", "live", "correspondence"] = "none"
+    seconds: int | None = Field(
+        default=None,
+        description="live: each decision's allowance; correspondence: a seat's allowance from "
+        "when it becomes the decider (1 second to 30 days); none: omitted",
+    )
+
+
+class FallbackIn(_Strict):
+    then: Literal["computer", "withdraw"] = Field(
+        default="computer",
+        description="when the seat's clock runs out: the computer plays it until its person "
+        "takes it back, or the seat refuses to continue and withdraws (errata 20.4)",
+    )
+    level: str | None = Field(
+        default=None, description="the computer's level (then=computer); null: the default"
+    )
+
+
 class SeatIn(_Strict):
     name: str = Field(min_length=1, max_length=40, examples=["Ann"])
     kind: Literal["human", "bot"] = "human"
@@ -39,6 +59,9 @@ class SeatIn(_Strict):
         default=False,
         description="a human seat that belongs to the logged-in account (POST /api/account/"
         "register or /login) from the start; needs its session cookie and X-CSRF-Token",
+    )
+    fallback: FallbackIn | None = Field(
+        default=None, description="a human seat's timeout; default: the computer plays it"
     )
 
 
@@ -64,6 +87,37 @@ class GameIn(_Strict):
     unlisted: bool = Field(
         default=False, description="keep the game out of the lobby: reachable by its links only"
     )
+    time_control: TimeControlIn = Field(default_factory=TimeControlIn)
+
+
+class ControlIn(_Strict):
+    by: Literal["person", "computer"] = Field(
+        description="computer: play for me; person: take my seat back"
+    )
+    level: str | None = Field(default=None, description="the computer's level (by=computer)")
+
+
+class ControlOut(BaseModel):
+    seat: int
+    controller: Literal["person", "computer"]
+    level: str | None
+
+
+class FallbackOut(BaseModel):
+    seat: int
+    then: Literal["computer", "withdraw"]
+    level: str | None
+
+
+class TimeControlOut(BaseModel):
+    kind: Literal["none", "live", "correspondence"]
+    seconds: int | None = None
+
+
+class ClockOut(BaseModel):
+    seat: int = Field(description="the seat whose clock runs (the one that must decide)")
+    deadline: str = Field(description="ISO 8601, UTC; count against the Date header's clock")
+    kind: Literal["live", "correspondence"]
 
 
 class SeatKindIn(_Strict):
@@ -143,6 +197,11 @@ class GameSummary(BaseModel):
     created_at: str
     updated_at: str
     seats: list[SeatInfo]
+    time_control: TimeControlOut
+    clock: ClockOut | None = Field(description="whose clock runs, until when; null: none")
+    controllers: list[Literal["person", "computer"]] = Field(
+        description="who plays each seat now (computer seats: always computer)"
+    )
 
 
 class GameList(BaseModel):
@@ -164,6 +223,11 @@ class GameState(BaseModel):
     events: Annotated[list[dict[str, Any]], WireRef("Event", array=True)]
     since: int
     next: int
+    time_control: TimeControlOut
+    clock: ClockOut | None = Field(description="whose clock runs, until when; null: none")
+    controllers: list[Literal["person", "computer"]] = Field(
+        description="who plays each seat now (computer seats: always computer)"
+    )
 
 
 class ErrorOut(BaseModel):

@@ -21,6 +21,11 @@ class SeatRow:
     level: str | None
     token_hash: str | None
     claimed: bool
+    # titan.server.clocks: who plays the seat now, and what its timeout does
+    controller: str = "person"  # or "computer"
+    controller_level: str | None = None
+    fallback: str = "computer"  # or "withdraw"
+    fallback_level: str | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -40,6 +45,10 @@ class GameRow:
     unlisted: bool = False  # not in the lobby
     creator: str | None = None  # the creating client's key (quotas)
     manage_hash: str | None = None  # the creator's token, hashed (removing the game)
+    time_kind: str | None = None  # titan.server.clocks: None, "live" or "correspondence"
+    time_seconds: int | None = None
+    deadline_seat: int | None = None  # whose clock runs, until when
+    deadline_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,6 +60,8 @@ class Progress:
     to_move: int
     over: bool
     winner: int | None
+    deadline_seat: int | None = None  # the clock the action starts (titan.server.clocks)
+    deadline_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +102,10 @@ def seat_values(game_id: str, s: SeatRow) -> dict[str, Any]:
         "level": s.level,
         "token_hash": s.token_hash,
         "claimed": s.claimed,
+        "controller": s.controller,
+        "controller_level": s.controller_level,
+        "fallback": s.fallback,
+        "fallback_level": s.fallback_level,
     }
 
 
@@ -102,6 +117,10 @@ def seat_row(m: Any) -> SeatRow:
         level=m["level"],
         token_hash=m["token_hash"],
         claimed=m["claimed"],
+        controller=m["controller"],
+        controller_level=m["controller_level"],
+        fallback=m["fallback"],
+        fallback_level=m["fallback_level"],
     )
 
 
@@ -122,4 +141,15 @@ def game_row(m: Any, seat_rows: list[SeatRow]) -> GameRow:
         unlisted=m["unlisted"],
         creator=m["creator"],
         manage_hash=m["manage_hash"],
+        time_kind=m["time_kind"],
+        time_seconds=m["time_seconds"],
+        deadline_seat=m["deadline_seat"],
+        deadline_at=utc(m["deadline_at"]),
     )
+
+
+def utc(stamp: datetime | None) -> datetime | None:
+    """A stored time as an aware UTC datetime (SQLite hands back naive ones, written in UTC)."""
+    if stamp is None or stamp.tzinfo is not None:
+        return stamp
+    return stamp.replace(tzinfo=UTC)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import socket
 import sys
 import time
@@ -71,6 +72,9 @@ def serve(
         url,
         bot_workers=bot_workers,
         limits=limits or Limits(),
+        # Operators and tests may sweep the clocks more often or lease claims for less.
+        clock_sweep=float(os.environ.get("TITAN_CLOCK_SWEEP", "1")),
+        clock_lease=float(os.environ.get("TITAN_CLOCK_LEASE", "30")),
         announce=f"Titan is running: open http://{where}:{port}/   (database: {shown})",
     )
     app = create_app(settings)

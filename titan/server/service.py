@@ -33,6 +33,8 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, SetupError, record_digest
 from titan.engine.state import Options
+from titan.server.clocks import NO_CLOCK, TimeControl, next_clock
+from titan.server.clockstore import read_clock
 from titan.server.config import Limits
 from titan.server.importing import Checked, check_import, check_record
 from titan.server.live import DamagedGame, LiveGame, hash_token
@@ -99,12 +101,19 @@ class GameService:
         unlisted: bool = False,
         creator: str | None = None,
         manage_token: str | None = None,
+        control: TimeControl = NO_CLOCK,
     ) -> tuple[LiveGame, list[str | None]]:
         """A new game with a secret seed; returns it and each seat's token (None for bots).
         ``creator`` (a client's key) is held to the quotas; ``unlisted`` keeps it out of the
-        lobby."""
+        lobby; ``control`` is its time control (the first decider's clock starts now)."""
         row, game, tokens = await self.new_game(
-            variant, specs, options, unlisted=unlisted, creator=creator, manage_token=manage_token
+            variant,
+            specs,
+            options,
+            unlisted=unlisted,
+            creator=creator,
+            manage_token=manage_token,
+            control=control,
         )
         await self.store.create(row)
         live = LiveGame(row, game, [len(game.history)])
@@ -121,6 +130,7 @@ class GameService:
         creator: str | None = None,
         manage_token: str | None = None,
         tokens_now: bool = True,
+        control: TimeControl = NO_CLOCK,
     ) -> tuple[GameRow, Game, list[str | None]]:
         """A new game's row (not stored yet), the game, and each seat's token (see
         :func:`titan.server.lobby.deal_seats`). Raises Invalid, OverQuota."""
@@ -134,6 +144,8 @@ class GameService:
             raise Invalid(exc.detail, path=exc.path) from None
         seat_rows, tokens = deal_seats(specs, tokens_now)
         stamp = now()
+        first = game.current_player()  # clocks: the first decider's starts now
+        clock = next_clock(control, None, first, seat_rows[first].kind == "bot", stamp)
         row = GameRow(
             id=new_game_id(),
             variant=variant,
@@ -150,6 +162,10 @@ class GameService:
             unlisted=unlisted,
             creator=creator,
             manage_hash=None if manage_token is None else hash_token(manage_token),
+            time_kind=control.kind,
+            time_seconds=control.seconds,
+            deadline_seat=None if clock is None else clock.seat,
+            deadline_at=None if clock is None else clock.deadline,
         )
         return row, game, tokens
 
@@ -337,7 +353,12 @@ class GameService:
         if live is None:
             return
         for row in await self.store.seat_rows(game_id):
-            live.seats[row.seat].token_hash = row.token_hash
+            seat = live.seats[row.seat]
+            seat.token_hash = row.token_hash
+            # clocks: a hand-over to the computer or back, a fallback, and the clock with them
+            seat.controller, seat.controller_level = row.controller, row.controller_level
+            seat.fallback, seat.fallback_level = row.fallback, row.fallback_level
+        live.clock = await read_clock(self.store, game_id)
         self.on_seats(game_id)
 
     async def claim(self, live: LiveGame, seat: int) -> None:
@@ -378,6 +399,7 @@ class GameService:
                 except DamagedGame as exc:
                     log.warning("%s; reloading the whole game", exc)
                 else:
+                    live.clock = await read_clock(self.store, live.id)  # clocks: as stored
                     for w in self.watchers:
                         w.advanced(live, False)
                     return live

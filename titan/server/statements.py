@@ -36,6 +36,12 @@ MOVE = (
         status=bindparam("status"),
         winner=bindparam("winner"),
         updated_at=bindparam("stamp"),
+        # The clock this action starts (titan.server.clocks), in the same write; a claim on
+        # the old one lapses with it.
+        deadline_at=bindparam("deadline_at"),
+        deadline_seat=bindparam("deadline_seat"),
+        deadline_version=bindparam("new_version"),
+        claimed_until=None,
     )
 )
 LOG = insert(actions).values(

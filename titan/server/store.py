@@ -202,6 +202,8 @@ class Store:
             "to_move": after.to_move,
             "status": "over" if after.over else "running",
             "winner": after.winner,
+            "deadline_at": after.deadline_at,
+            "deadline_seat": after.deadline_seat,
             "stamp": now(),
         }
         try:
@@ -361,7 +363,10 @@ class Store:
         query = (
             select(games.c.id)
             .join(seats, (seats.c.game_id == games.c.id) & (seats.c.seat == games.c.to_move))
-            .where(games.c.status == "running", seats.c.kind == "bot")
+            .where(
+                games.c.status == "running",
+                (seats.c.kind == "bot") | (seats.c.controller == "computer"),
+            )
         )
 
         async def read(conn: AsyncConnection) -> list[str]:
@@ -437,6 +442,11 @@ def insert_game(conn: Connection, row: GameRow, stamp: datetime, *, hidden: bool
             unlisted=hidden or row.unlisted,
             creator=row.creator,
             manage_hash=row.manage_hash,
+            time_kind=row.time_kind,
+            time_seconds=row.time_seconds,
+            deadline_at=row.deadline_at,
+            deadline_seat=row.deadline_seat,
+            deadline_version=None if row.deadline_at is None else row.version,
         )
     )
     conn.execute(insert(seats), [seat_values(row.id, s) for s in row.seats])

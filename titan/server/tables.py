@@ -50,7 +50,20 @@ games = Table(
     Column("manage_hash", String(64), nullable=True),
     # The game "play again" made of this one (titan.server.rematch), once someone asked.
     Column("rematch", String(32), nullable=True),
+    # The time control (titan.server.clocks): NULL (none), "live" or "correspondence", with
+    # its allowance in seconds.
+    Column("time_kind", String(16), nullable=True),
+    Column("time_seconds", Integer, nullable=True),
+    # The running clock: the seat that must decide by ``deadline_at``, set when the game's
+    # version was ``deadline_version`` (written with the action that made that seat the
+    # decider); NULL while nobody's clock runs. A sweeper claims an expired one until
+    # ``claimed_until`` (titan.server.sweeper).
+    Column("deadline_at", DateTime(timezone=True), nullable=True),
+    Column("deadline_seat", Integer, nullable=True),
+    Column("deadline_version", Integer, nullable=True),
+    Column("claimed_until", DateTime(timezone=True), nullable=True),
     Index("ix_games_status_updated", "status", "updated_at"),
+    Index("ix_games_deadline_at", "deadline_at"),
     Index("ix_games_creator_status", "creator", "status"),
 )
 
@@ -66,6 +79,13 @@ seats = Table(
     Column("claimed", Boolean, nullable=False),  # its token has been used: the seat is taken
     # The account the seat belongs to (claimed into it, or created by it); NULL: a link only.
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True, index=True),
+    # Who plays a human seat now: "person" or "computer" (a timeout's fallback, or "play for
+    # me"), at ``controller_level``; and what a timeout does: "computer" (at
+    # ``fallback_level``) or "withdraw" (titan.server.clocks).
+    Column("controller", String(8), nullable=False, server_default="person"),
+    Column("controller_level", String(32), nullable=True),
+    Column("fallback", String(8), nullable=False, server_default="computer"),
+    Column("fallback_level", String(32), nullable=True),
 )
 
 actions = Table(

@@ -1,0 +1,307 @@
+"""Clocks (issue 20, "Games over days"): time controls and fallbacks at creation, the deadline
+set, moved and cleared with the decider, live vs correspondence allowances, timeouts handing
+the seat to the computer or withdrawing it (errata 20.4), "play for me" and taking the seat
+back, who may ask, and deadlines that survive a restart."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.inproc import act, auth, deciding, running, state, wait_for
+from tests.server.scripted import choose
+from titan.server.clocks import NO_CLOCK, Clock, TimeControl, next_clock
+from titan.server.deps import Server
+
+Json = Any
+DAY = 24 * 3600
+
+
+def server(client: Any) -> Server:
+    srv: Server = client.app.state.titan
+    return srv
+
+
+def new_game(
+    client: Any,
+    control: Json | None = None,
+    fallbacks: tuple[Json | None, ...] = (None, None),
+    bots: int = 0,
+) -> tuple[str, list[str]]:
+    seats: list[Json] = []
+    for i, fb in enumerate(fallbacks):
+        seat: Json = {"name": f"P{i}", "kind": "human"}
+        if fb is not None:
+            seat["fallback"] = fb
+        seats.append(seat)
+    seats += [{"name": f"B{i}", "kind": "bot", "level": "random"} for i in range(bots)]
+    body: Json = {"seats": seats}
+    if control is not None:
+        body["time_control"] = control
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()["id"], [s["token"] for s in r.json()["seats"]]
+
+
+def deadline(clock: Json) -> datetime:
+    return datetime.fromisoformat(clock["deadline"].replace("Z", "+00:00"))
+
+
+def step(client: Any, gid: str, tokens: list[str], rng: random.Random) -> Json:
+    """One move by whoever must decide (a person); the answer."""
+    seat = deciding(client, gid)
+    prompt = state(client, gid, tokens[seat])["prompt"]
+    r = act(client, gid, tokens[seat], choose(prompt, rng))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def control(client: Any, gid: str, token: str | None, **body: Json) -> Any:
+    return client.post(f"/api/games/{gid}/control", json=body, headers=auth(token))
+
+
+def system_lines(client: Any, gid: str) -> list[str]:
+    lines = client.get(f"/api/games/{gid}/chat").json()["lines"]
+    return [ln["text"] for ln in lines if ln["channel"] == "system"]
+
+
+# --- pure ----------------------------------------------------------------------------------------
+
+
+def test_next_clock_live_restarts_correspondence_runs_on() -> None:
+    t0 = datetime(2026, 11, 26, 12, tzinfo=UTC)
+    later = t0 + timedelta(minutes=5)
+    live = TimeControl("live", 60)
+    post = TimeControl("correspondence", DAY)
+    before = Clock(1, t0 + timedelta(seconds=60))
+    assert next_clock(live, before, 1, False, later) == Clock(1, later + timedelta(seconds=60))
+    running_on = Clock(1, t0 + timedelta(days=1))
+    assert next_clock(post, running_on, 1, False, later) == running_on  # same decider
+    assert next_clock(post, running_on, 0, False, later) == Clock(0, later + timedelta(days=1))
+    assert next_clock(post, running_on, 0, True, later) is None  # the computer decides
+    assert next_clock(post, running_on, -1, False, later) is None  # over
+    assert next_clock(NO_CLOCK, None, 0, False, later) is None
+
+
+# --- creation ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        ({"time_control": {"kind": "live"}}, "time_control.seconds"),
+        ({"time_control": {"kind": "live", "seconds": 0}}, "time_control.seconds"),
+        ({"time_control": {"kind": "correspondence", "seconds": 31 * DAY}}, "time_control.seconds"),
+        ({"time_control": {"kind": "none", "seconds": 5}}, "time_control.seconds"),
+        ({"time_control": {"kind": "blitz", "seconds": 5}}, None),
+        ({"time_control": {"kind": "live", "seconds": "60"}}, None),
+        ({"fallback0": {"then": "computer", "level": "godlike"}}, "seats[0].fallback.level"),
+        ({"fallback0": {"then": "withdraw", "level": "random"}}, "seats[0].fallback.level"),
+        ({"fallback0": {"then": "resign"}}, None),
+        ({"fallback2": {"then": "withdraw"}}, "seats[2].fallback"),
+    ],
+)
+def test_creation_refuses_bad_time_controls_and_fallbacks(
+    tmp_path: Path, body: Json, path: str | None
+) -> None:
+    seats: list[Json] = [
+        {"name": "Ann"},
+        {"name": "Bob"},
+        {"name": "Bot", "kind": "bot", "level": "random"},
+    ]
+    for i in range(3):
+        fb = body.pop(f"fallback{i}", None)
+        if fb is not None:
+            seats[i]["fallback"] = fb
+    with running(tmp_path) as client:
+        r = client.post("/api/games", json={"seats": seats, **body})
+        assert r.status_code == 422, r.text
+        if path is not None:
+            assert r.json()["path"] == path, r.json()
+        assert client.get("/api/games").json()["games"] == []  # nothing was created
+
+
+def test_no_time_control_no_clock(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        gid, tokens = new_game(client)
+        got = state(client, gid, tokens[0])
+        assert got["time_control"] == {"kind": "none"}
+        assert got["clock"] is None and got["controllers"] == ["person", "person"]
+        summary = client.get(f"/api/games/{gid}").json()
+        assert summary["clock"] is None and summary["time_control"] == {"kind": "none"}
+
+
+# --- the deadline follows the decider ------------------------------------------------------------
+
+
+def test_live_clock_restarts_with_each_decision_and_follows_the_decider(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    with running(tmp_path) as client:
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 3600})
+        first = state(client, gid)
+        assert first["clock"]["seat"] == first["view"]["deciding"]
+        assert first["clock"]["kind"] == "live"
+        assert first["controllers"] == ["person", "person"]
+        lobby = client.get("/api/games").json()["games"][0]
+        assert lobby["clock"] == first["clock"]
+        assert lobby["time_control"] == {"kind": "live", "seconds": 3600}
+        previous = deadline(first["clock"])
+        for _ in range(12):
+            answer = step(client, gid, tokens, rng)
+            clock = answer["clock"]
+            assert clock["seat"] == state(client, gid)["view"]["deciding"]
+            assert deadline(clock) > previous  # a fresh allowance for every decision
+            previous = deadline(clock)
+
+
+def test_correspondence_clock_runs_on_for_the_same_decider(tmp_path: Path) -> None:
+    rng = random.Random(6)
+    with running(tmp_path) as client:
+        gid, tokens = new_game(client, {"kind": "correspondence", "seconds": 2 * DAY})
+        clock = state(client, gid)["clock"]
+        changes = 0
+        for _ in range(40):
+            after = step(client, gid, tokens, rng)["clock"]
+            if after["seat"] == clock["seat"]:
+                assert after["deadline"] == clock["deadline"]  # one allowance per turn
+            else:
+                changes += 1
+                assert deadline(after) > deadline(clock)
+            clock = after
+        assert changes >= 1
+
+
+def test_the_defender_holds_the_clock_in_a_battle(tmp_path: Path) -> None:
+    """Whenever the prompts are the defender's (an engagement, a battle), the clock is his:
+    the clock's seat is always the seat the engine says must decide."""
+    rng = random.Random(11)
+    with running(tmp_path) as client:
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 3600})
+        mover_changed_mid_turn = False
+        for _ in range(400):
+            before = state(client, gid)
+            if before["status"] == "over":
+                break
+            view = before["view"]
+            assert before["clock"]["seat"] == view["deciding"]
+            if view["deciding"] != view.get("active", view["deciding"]):
+                mover_changed_mid_turn = True
+            step(client, gid, tokens, rng)
+        assert mover_changed_mid_turn, "no engagement in 400 moves: pick another seed"
+
+
+# --- timeouts ------------------------------------------------------------------------------------
+
+
+def test_timeout_hands_the_seat_to_the_computer_until_its_person_takes_it_back(
+    tmp_path: Path,
+) -> None:
+    with running(tmp_path, clock_sweep=0.05) as client:
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 1}, bots=1)
+        late = state(client, gid)["view"]["deciding"]
+        wait_for(
+            lambda: state(client, gid)["controllers"][late] == "computer",
+            what="the timeout",
+        )
+        assert f"P{late} ran out of time" in system_lines(client, gid)
+        # The computer plays the seat (no clock runs while it decides), the game goes on.
+        v0 = state(client, gid)["version"]
+        wait_for(lambda: state(client, gid)["version"] > v0 + 3, what="the computer's moves")
+        r = control(client, gid, tokens[late], by="person")
+        assert r.status_code == 200, r.text
+        assert r.json() == {"seat": late, "controller": "person", "level": None}
+        got = state(client, gid, tokens[late])
+        assert got["controllers"][late] == "person"
+        assert f"P{late} took their seat back from the computer" in system_lines(client, gid)
+
+
+def test_timeout_withdraws_a_seat_whose_fallback_says_so(tmp_path: Path) -> None:
+    with running(tmp_path, clock_sweep=0.05) as client:
+        gid, _ = new_game(
+            client,
+            {"kind": "live", "seconds": 1},
+            fallbacks=({"then": "withdraw"}, {"then": "withdraw"}, None),
+        )
+        late = state(client, gid)["view"]["deciding"]
+        wait_for(lambda: state(client, gid)["version"] > 0, what="the timeout")
+        lines = wait_for(
+            lambda: (ls := system_lines(client, gid)) and any("withdrew" in t for t in ls) and ls,
+            what="the withdrawal",
+        )
+        assert f"P{late} ran out of time" in lines
+        assert f"P{late} withdrew from the game" in lines
+        actions = client.get(f"/api/games/{gid}/state").json()
+        assert actions["version"] >= 1
+
+
+def test_play_for_me_and_back(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        gid, tokens = new_game(client, {"kind": "correspondence", "seconds": DAY}, bots=1)
+        me = state(client, gid)["view"]["deciding"]
+        r = control(client, gid, tokens[me], by="computer", level="random")
+        assert r.status_code == 200, r.text
+        assert r.json() == {"seat": me, "controller": "computer", "level": "random"}
+        wait_for(lambda: state(client, gid)["version"] >= 1, what="the computer playing for me")
+        got = state(client, gid)
+        assert got["controllers"][me] == "computer"
+        assert got["clock"] is None or got["clock"]["seat"] != me  # no clock while it decides
+        r = control(client, gid, tokens[me], by="person")
+        assert r.status_code == 200, r.text
+        lines = system_lines(client, gid)
+        assert f"P{me}'s seat was handed to the computer" in lines
+        assert f"P{me} took their seat back from the computer" in lines
+        got = state(client, gid)
+        assert got["controllers"][me] == "person"
+        if got["view"]["deciding"] == me:
+            assert got["clock"]["seat"] == me  # taken back on its turn: its clock runs again
+
+
+def test_fallback_can_be_changed_by_its_person(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 3600})
+        r = client.post(
+            f"/api/games/{gid}/fallback", json={"then": "withdraw"}, headers=auth(tokens[1])
+        )
+        assert r.status_code == 200, r.text
+        assert r.json() == {"seat": 1, "then": "withdraw", "level": None}
+        live = server(client).service.cached(gid)
+        assert live is not None and live.seats[1].fallback == "withdraw"
+
+
+def test_only_the_seats_own_person_may_hand_it_over(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 3600}, bots=1)
+        _, others = new_game(client)
+        for path, body in (("control", {"by": "computer"}), ("fallback", {"then": "withdraw"})):
+            url = f"/api/games/{gid}/{path}"
+            assert client.post(url, json=body).status_code == 401
+            assert client.post(url, json=body, headers=auth("nonsense")).status_code == 403
+            # A token of another game's seat holds nothing here.
+            r = client.post(url, json=body, headers=auth(others[0]))
+            assert r.status_code == 403
+            r = client.post(url, json={"by": "robot"}, headers=auth(tokens[0]))
+            assert r.status_code == 422
+        before = state(client, gid)
+        assert before["controllers"] == ["person", "person", "computer"]
+        assert control(client, gid, tokens[0], by="person", level="random").status_code == 422
+        assert control(client, gid, tokens[0], by="computer", level="godlike").status_code == 422
+        assert state(client, gid)["controllers"] == before["controllers"]
+
+
+def test_a_deadline_survives_a_restart_and_fires_after_it(tmp_path: Path) -> None:
+    with running(tmp_path, clock_sweep=3600) as client:  # this one never sweeps
+        gid, _ = new_game(client, {"kind": "live", "seconds": 1}, bots=1)
+        late = state(client, gid)["view"]["deciding"]
+        clock = state(client, gid)["clock"]
+    # Down while the deadline passes; the next process to start acts on it.
+    with running(tmp_path, clock_sweep=0.05) as client:
+        assert state(client, gid)["clock"] in (clock, None)
+        wait_for(
+            lambda: state(client, gid)["controllers"][late] == "computer",
+            what="the timeout after a restart",
+        )
+        assert system_lines(client, gid).count(f"P{late} ran out of time") == 1
