@@ -29,7 +29,7 @@ from titan.engine.errors import IllegalAction
 from titan.engine.prompts import Prompt
 from titan.server import clockstore
 from titan.server.bots import BotDriver, fallback
-from titan.server.chat import Chat
+from titan.server.chat import Announcement, Chat
 from titan.server.clocks import COMPUTER, PERSON, REFUSAL, WITHDRAW, next_clock
 from titan.server.live import LiveGame
 from titan.server.refusals import NotNow, Refused
@@ -125,7 +125,7 @@ class Sweeper:
                 raise NotNow("the game moved on meanwhile; try again")
             s.controller, s.controller_level = by, level
             live.clock = clock
-        said = "handed_to_computer" if by == COMPUTER else "took_back"
+        said: Announcement = "handed_to_computer" if by == COMPUTER else "took_back"
         await self.chat.announce(live, seat, said)
         self.service.on_seats(live.id)
         if by == COMPUTER:
