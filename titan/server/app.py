@@ -20,6 +20,7 @@ from titan.server import (
     errors,
     estimate,
     musters,
+    notice_api,
     openapi,
     replay,
     web,
@@ -40,6 +41,7 @@ from titan.server.notify import NotifyListener
 from titan.server.ratelimit import SHARED, DatabaseBuckets, MemoryBuckets, RateLimit
 from titan.server.rates import KINDS
 from titan.server.rematch import Rematches
+from titan.server.sender import Sender
 from titan.server.service import GameService
 from titan.server.sessions import AccountAuth
 from titan.server.store import Store
@@ -69,6 +71,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
         listener: NotifyListener | None = None
         bots: BotDriver | None = None
         chat: Chat | None = None
+        sender: Sender | None = None
         try:
             await migrate(engine)
             service = GameService(store, settings.cache_size, limits=settings.limits)
@@ -86,6 +89,9 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             app.state.accounts = Accounts(AccountStore(store), settings, sessions)
             app.state.login_buckets = shared
             accounts.append(app.state.accounts)
+            sender = Sender(store, settings.notices)  # notices: the outbox's sender task
+            service.on_notices = sender.wake
+            app.state.sender = sender
             await app.state.accounts.store.sweep()
             if store.postgres:
 
@@ -110,10 +116,13 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
                 await listener.start()
             for game_id in await store.waiting_for_bots():
                 bots.kick(game_id)
+            sender.start()
             if settings.announce:
                 print(settings.announce, flush=True)
             yield
         finally:
+            if sender is not None:
+                await sender.stop()
             if listener is not None:
                 await listener.stop()
             if bots is not None:
@@ -135,6 +144,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(replay.router)
     app.include_router(account_api.router)
+    app.include_router(notice_api.router)
     app.include_router(api_social.router)
     app.include_router(ws.router)
     app.include_router(web.router)

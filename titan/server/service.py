@@ -33,6 +33,7 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, SetupError, record_digest
 from titan.engine.state import Options
+from titan.server import outbox
 from titan.server.config import Limits
 from titan.server.importing import Checked, check_import, check_record
 from titan.server.live import DamagedGame, LiveGame, hash_token
@@ -83,6 +84,8 @@ class GameService:
         self.offload: Offload = _in_thread
         # Told when a seat's token changes (the hub, which wakes the WebSockets); set by the app.
         self.on_seats: Callable[[str], None] = lambda game_id: None
+        # Told when an action added notices to the outbox (the sender); set by the app.
+        self.on_notices: Callable[[], None] = lambda: None
         # Told when a seat is taken (the chat's "joined" line); set by the app.
         self.on_joined: Callable[[LiveGame, int], Awaitable[None]] = _nothing
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
@@ -280,9 +283,13 @@ class GameService:
                     refusal: NotNow | IllegalAction | None = exc
                 else:
                     refusal = None
+                    p = trial.progress  # notices: who decides now, or the game's end
+                    due = outbox.after_action(
+                        live.id, player, p.to_move, trial.game.state.turn, p.over
+                    )
                     try:
                         await self.store.append(
-                            live.id, *tried, player, wire.encode(action), trial.progress
+                            live.id, *tried, player, wire.encode(action), p, due
                         )
                     except Conflict:
                         lost += 1
@@ -290,6 +297,8 @@ class GameService:
                         live.adopt(trial)
                         for w in self.watchers:
                             w.advanced(live, True)
+                        if due is not None:
+                            self.on_notices()
                         return live, tried[0]
             if refusal is None:
                 log.info("game %s: action %d was stored by another writer", live.id, tried[0])
