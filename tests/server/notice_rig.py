@@ -10,7 +10,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from email import message_from_bytes
+from email import message_from_bytes, policy
 from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -40,7 +40,7 @@ class Inbox:
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         content = envelope.original_content or b""
         with self.lock:
-            self.mails.append(message_from_bytes(content))
+            self.mails.append(message_from_bytes(content, policy=policy.default))
         return "250 OK"
 
     def to(self, address: str) -> list[Message]:

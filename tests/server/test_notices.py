@@ -75,9 +75,9 @@ def _until_bob_decides(client: Any, made: dict[str, Any], rng: random.Random) ->
     return slowest
 
 
-def test_one_mail_per_turn_with_the_games_link_and_a_working_unsubscribe(tmp_path: Path) -> None:
+def test_one_mail_per_turn_with_the_games_link_and_a_working_unsubscribe(db_url: str) -> None:
     rng = random.Random(7)
-    with smtp_server() as (inbox, port), server(tmp_path, notices=notices(port)) as client:
+    with smtp_server() as (inbox, port), server(db_url, notices=notices(port)) as client:
         ann, bob, made = _game(client)
         r = _settings(bob, email=BOB_MAIL, notify_email=True)
         assert r.status_code == 200, r.text
@@ -126,8 +126,8 @@ def test_one_mail_per_turn_with_the_games_link_and_a_working_unsubscribe(tmp_pat
         del ann
 
 
-def test_webhook_gets_the_json_and_the_game_end_reaches_every_account(tmp_path: Path) -> None:
-    with webhook_receiver() as (receiver, url), server(tmp_path, notices=notices(None)) as client:
+def test_webhook_gets_the_json_and_the_game_end_reaches_every_account(db_url: str) -> None:
+    with webhook_receiver() as (receiver, url), server(db_url, notices=notices(None)) as client:
         ann, bob, made = _game(client)
         assert _settings(ann, webhook=url, notify_webhook=True).status_code == 200
         assert _settings(bob, webhook=url, notify_webhook=True).status_code == 200
