@@ -9,9 +9,9 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from email import message_from_bytes, policy
-from email.message import Message
+from email.message import EmailMessage
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -34,16 +34,18 @@ class Inbox:
     """aiosmtpd's handler: keeps every message it is given."""
 
     def __init__(self) -> None:
-        self.mails: list[Message] = []
+        self.mails: list[EmailMessage] = []
         self.lock = threading.Lock()
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         content = envelope.original_content or b""
         with self.lock:
-            self.mails.append(message_from_bytes(content, policy=policy.default))
+            mail = message_from_bytes(content, policy=policy.default)
+            assert isinstance(mail, EmailMessage)  # what the default policy makes
+            self.mails.append(mail)
         return "250 OK"
 
-    def to(self, address: str) -> list[Message]:
+    def to(self, address: str) -> list[EmailMessage]:
         with self.lock:
             return [m for m in self.mails if m["To"] == address]
 
@@ -119,7 +121,7 @@ def notices(smtp_port: int | None, **kw: Any) -> Notices:
     return Notices(**values)
 
 
-def wait(probe: Any, timeout: float = 10.0, what: str = "the notice") -> Any:
+def wait(probe: Any, timeout: float = 10.0, what: str | Callable[[], str] = "the notice") -> Any:
     deadline = time.monotonic() + timeout
     while True:
         value = probe()

@@ -105,7 +105,7 @@ def test_one_mail_per_turn_with_the_games_link_and_a_working_unsubscribe(db_url:
         assert inbox.to("ann@example.org") == []  # Ann asked for none
 
         mail = mails[0]
-        body = mail.get_payload(decode=True).decode()
+        body = mail.get_content()
         assert "your turn" in mail["Subject"] and made["id"] in mail["Subject"]
         assert f"{PUBLIC}/?open={made['id']}" in body
         for seat in made["seats"]:  # no seat's token in a mail, ever
