@@ -12,6 +12,7 @@ group commit's writer thread, on PostgreSQL through ``run_sync`` in a transactio
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -29,6 +30,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from titan.server.tables import accounts, games, notice_settings, outbox, seats
 
@@ -57,6 +59,36 @@ def after_action(game_id: str, before: int, after: int, turn: int, over: bool) -
     if after != before and after >= 0:
         return Due(game_id, after, turn, False)
     return None
+
+
+class Told:
+    """The ``turn`` notices this process has written, per game (the newest game turn's seats),
+    so that a decider going back and forth within one turn (every step of a battle) costs no
+    statement after the first: the database would refuse the duplicate anyway. Bounded: a
+    forgotten game only costs one more (refused) insert."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._games: OrderedDict[str, tuple[int, set[int]]] = OrderedDict()
+
+    def fresh(self, due: Due) -> bool:
+        if due.over or due.seat is None:
+            return True
+        found = self._games.get(due.game_id)
+        return found is None or found[0] != due.turn or due.seat not in found[1]
+
+    def remember(self, due: Due) -> None:
+        if due.over or due.seat is None:
+            self._games.pop(due.game_id, None)
+            return
+        turn, seats = self._games.get(due.game_id, (due.turn, set()))
+        if turn != due.turn:
+            turn, seats = due.turn, set()
+        seats.add(due.seat)
+        self._games[due.game_id] = (turn, seats)
+        self._games.move_to_end(due.game_id)
+        while len(self._games) > self.size:
+            self._games.popitem(last=False)
 
 
 def add_due(conn: Connection, due: Due, stamp: datetime) -> None:
@@ -177,6 +209,12 @@ class Claimed:
     address: str | None  # the e-mail address or webhook URL, None if switched off since
     deadline_at: datetime | None
     stale: bool  # a reminder whose deadline is gone, or a turn the seat no longer has
+
+
+async def any_due(conn: AsyncConnection, stamp: datetime) -> bool:
+    """Is a row due? A read, so that an idle sender never takes SQLite's write lock."""
+    query = select(outbox.c.id).where(outbox.c.state == "pending", outbox.c.due_at <= stamp)
+    return (await conn.execute(query.limit(1))).first() is not None
 
 
 def claim(conn: Connection, stamp: datetime, lease: timedelta, limit: int) -> list[Claimed]:

@@ -70,7 +70,12 @@ class Sender:
         stamp = datetime.now(UTC)
         lease = timedelta(seconds=self.settings.timeout * 3 + 30)
         batch = self.settings.batch
-        claimed = await self.store.transact(lambda conn: outbox.claim(conn, stamp, lease, batch))
+        due = await self.store.read(lambda conn: outbox.any_due(conn, stamp))
+        claimed = (
+            await self.store.transact(lambda conn: outbox.claim(conn, stamp, lease, batch))
+            if due
+            else []
+        )
         if claimed:
             await asyncio.gather(*(self._send(row) for row in claimed))
         loop = asyncio.get_running_loop()

@@ -86,6 +86,7 @@ class GameService:
         self.on_seats: Callable[[str], None] = lambda game_id: None
         # Told when an action added notices to the outbox (the sender); set by the app.
         self.on_notices: Callable[[], None] = lambda: None
+        self._told = outbox.Told()  # the turn notices written here (no statement twice)
         # Told when a seat is taken (the chat's "joined" line); set by the app.
         self.on_joined: Callable[[LiveGame, int], Awaitable[None]] = _nothing
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
@@ -287,6 +288,8 @@ class GameService:
                     due = outbox.after_action(
                         live.id, player, p.to_move, trial.game.state.turn, p.over
                     )
+                    if due is not None and not self._told.fresh(due):
+                        due = None
                     try:
                         await self.store.append(
                             live.id, *tried, player, wire.encode(action), p, due
@@ -298,6 +301,7 @@ class GameService:
                         for w in self.watchers:
                             w.advanced(live, True)
                         if due is not None:
+                            self._told.remember(due)
                             self.on_notices()
                         return live, tried[0]
             if refusal is None:
