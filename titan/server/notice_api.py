@@ -141,24 +141,25 @@ async def put_settings(body: NoticeSettings, who: Writer, srv: ServerDep) -> Res
 )
 async def unsubscribe(body: UnsubscribeIn, srv: ServerDep) -> Response:
     token_hash = hashlib.sha256(body.token.encode("utf-8")).hexdigest()
+    store = srv.service.store
 
-    def write(conn: Connection) -> bool:
-        account = conn.execute(
-            select(outbox.c.account_id).where(outbox.c.unsubscribe_hash == token_hash)
-        ).scalar()
-        if account is None:
-            return False
-        conn.execute(
-            update(notice_settings)
-            .where(notice_settings.c.account_id == account)
-            .values(notify_email=False)
-        )
-        return True
+    async def find(conn: AsyncConnection) -> int | None:
+        # A read first: a wrong token (a guess) never takes SQLite's write lock.
+        query = select(outbox.c.account_id).where(outbox.c.unsubscribe_hash == token_hash)
+        found: int | None = (await conn.execute(query)).scalar()
+        return found
 
-    if not await srv.service.store.transact(write):
+    account = await store.read(find)
+    if account is None:
         raise NotFound(
             "this unsubscribe link is not valid, or too old: switch e-mails off "
             "in your account's settings instead",
             path="token",
         )
+    off = (
+        update(notice_settings)
+        .where(notice_settings.c.account_id == account)
+        .values(notify_email=False)
+    )
+    await store.transact(lambda conn: conn.execute(off))
     return WireJSON({"notify_email": False}, headers={"Cache-Control": "no-store"})
