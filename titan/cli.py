@@ -143,7 +143,10 @@ def _serve(args: argparse.Namespace) -> int:
         max_bot_games=args.max_bot_games,
         idle_days=args.idle_days,
     )
-    return serve(args.host, args.port, args.db, args.bot_workers, args.log_level, network, limits)
+    notices = (args.public_url, args.smtp, args.local_webhooks)
+    return serve(
+        args.host, args.port, args.db, args.bot_workers, args.log_level, network, limits, notices
+    )
 
 
 def _colossus_seat(args: argparse.Namespace) -> int:
@@ -292,6 +295,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="DAYS",
         help="a game with no move for this long leaves the lobby; its seats and record stay "
         "($TITAN_IDLE_DAYS, default %(default)s)",
+    )
+    srv.add_argument(
+        "--public-url",
+        default=env("TITAN_PUBLIC_URL"),
+        metavar="URL",
+        help="the address players reach this server at, for the links in e-mails and "
+        "webhooks, e.g. https://titan.example.org ($TITAN_PUBLIC_URL; default "
+        "http://HOST:PORT)",
+    )
+    srv.add_argument(
+        "--smtp",
+        default=env("TITAN_SMTP"),
+        metavar="URL",
+        help="the mail server for e-mail notices: smtp://USER:PASSWORD@HOST:PORT, with "
+        "?starttls, or smtps://... for TLS; ?from=ADDRESS sets the sender ($TITAN_SMTP; "
+        "default: no e-mails)",
+    )
+    srv.add_argument(
+        "--local-webhooks",
+        action="store_true",
+        help="let players' webhooks call this machine (loopback, http allowed): for tests and "
+        "a server on one's own computer, never on the open internet",
     )
     srv.set_defaults(func=_serve)
     seat = sub.add_parser(

@@ -33,6 +33,7 @@ from titan.server.api import WireJSON
 from titan.server.deps import ServerDep
 from titan.server.lobby import _iso, summary
 from titan.server.models import ErrorOut
+from titan.server.notice_api import OFF, settings_of
 from titan.server.ratelimit import DatabaseBuckets
 from titan.server.rates import Rate
 from titan.server.refusals import Invalid, NotFound, OverQuota
@@ -62,11 +63,16 @@ def _account(account: AccountRow, session_id: str) -> dict[str, Any]:
 
 
 def _with_cookie(
-    request: Request, account: AccountRow, session_id: str, status: int, accs: Accounts
+    request: Request,
+    account: AccountRow,
+    session_id: str,
+    status: int,
+    accs: Accounts,
+    notices: dict[str, Any] | None = None,
 ) -> Response:
     """The account's answer, with the session cookie (set anew: its Max-Age follows the
-    session's renewal)."""
-    response = _private(_account(account, session_id), status)
+    session's renewal); with its notification settings (notice_api.py) when given."""
+    response = _private({**_account(account, session_id), **(notices or OFF)}, status)
     response.set_cookie(
         COOKIE,
         session_id,
@@ -128,7 +134,8 @@ async def login(
     await _limit_name(request, srv.settings.limits.rates.get("login"), body.name)
     account, session = await accs.login(body.name, body.password)
     await _end_previous(request, accs)
-    return _with_cookie(request, account, session.id, 200, accs)
+    notices = await settings_of(accs.store.store, account.id)
+    return _with_cookie(request, account, session.id, 200, accs, notices)
 
 
 async def _end_previous(request: Request, accs: Accounts) -> None:
@@ -168,10 +175,12 @@ async def logout(who: Writer, accs: AccountsDep) -> Response:
     response_model=AccountOut,
     responses=_errors(401),
     summary="The logged-in account",
-    description="Its name and the session's CSRF token (for X-CSRF-Token); 401 when not logged in.",
+    description="Its name, the session's CSRF token (for X-CSRF-Token) and its notification "
+    "settings (PUT /api/account/notifications); 401 when not logged in.",
 )
 async def get_account(who: Reader, request: Request, accs: AccountsDep) -> Response:
-    return _with_cookie(request, who.account, who.session_id, 200, accs)
+    notices = await settings_of(accs.store.store, who.account.id)
+    return _with_cookie(request, who.account, who.session_id, 200, accs, notices)
 
 
 @router.post(

@@ -41,6 +41,10 @@ class AccountOut(BaseModel):
         "authenticates (POST, PUT, DELETE under /api/account, and a POST /api/games with "
         "seats marked mine)"
     )
+    email: str | None = Field(default=None, description="where notices are mailed")
+    webhook: str | None = Field(default=None, description="where notices are POSTed as JSON")
+    notify_email: bool = False
+    notify_webhook: bool = False
 
 
 class ClaimOut(BaseModel):

@@ -19,6 +19,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from titan.server import outbox
 from titan.server.rows import GameRow, now
 from titan.server.store import Store
 from titan.server.tables import account_sessions, accounts, games, seat_keys, seats
@@ -144,6 +145,7 @@ class AccountStore:
                 delete(account_sessions).where(account_sessions.c.account_id == account_id)
             )
             conn.execute(keys)
+            outbox.forget_account(conn, account_id)  # its address, webhook and notices
 
         await self.store.transact(write)
 

@@ -21,6 +21,7 @@ from titan.server import (
     errors,
     estimate,
     musters,
+    notice_api,
     openapi,
     replay,
     web,
@@ -41,6 +42,7 @@ from titan.server.notify import NotifyListener
 from titan.server.ratelimit import SHARED, DatabaseBuckets, MemoryBuckets, RateLimit
 from titan.server.rates import KINDS
 from titan.server.rematch import Rematches
+from titan.server.sender import Sender
 from titan.server.service import GameService
 from titan.server.sessions import AccountAuth
 from titan.server.store import Store
@@ -72,6 +74,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
         bots: BotDriver | None = None
         chat: Chat | None = None
         sweeper: Sweeper | None = None
+        sender: Sender | None = None
         try:
             await migrate(engine)
             service = GameService(store, settings.cache_size, limits=settings.limits)
@@ -92,6 +95,9 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             app.state.accounts = Accounts(AccountStore(store), settings, sessions)
             app.state.login_buckets = shared
             accounts.append(app.state.accounts)
+            sender = Sender(store, settings.notices)  # notices: the outbox's sender task
+            service.on_notices = sender.wake
+            app.state.sender = sender
             await app.state.accounts.store.sweep()
             if store.postgres:
 
@@ -117,12 +123,15 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
             for game_id in await store.waiting_for_bots():
                 bots.kick(game_id)
             sweeper.start()  # deadlines passed while no process ran are handled now
+            sender.start()
             if settings.announce:
                 print(settings.announce, flush=True)
             yield
         finally:
             if sweeper is not None:
                 await sweeper.close()
+            if sender is not None:
+                await sender.stop()
             if listener is not None:
                 await listener.stop()
             if bots is not None:
@@ -144,6 +153,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(replay.router)
     app.include_router(account_api.router)
+    app.include_router(notice_api.router)
     app.include_router(api_social.router)
     app.include_router(api_clocks.router)
     app.include_router(ws.router)

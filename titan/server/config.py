@@ -94,6 +94,25 @@ class Limits:
     idle_days: float = IDLE_DAYS  # a game without a move for this long leaves the lobby
 
 
+ENV_SMTP = "TITAN_SMTP"
+ENV_PUBLIC_URL = "TITAN_PUBLIC_URL"
+
+
+@dataclass(frozen=True, slots=True)
+class Notices:
+    """How the server tells players that a game needs them (titan.server.sender)."""
+
+    public_url: str = "http://127.0.0.1:8000"  # the links in mails and webhooks start here
+    smtp: str | None = None  # smtp://user:pass@host:port, smtps://..., ?starttls (mailer.py)
+    local_webhooks: bool = False  # webhooks may target loopback addresses (tests, local use)
+    poll: float = 5.0  # seconds between two looks at the outbox when nothing wakes the sender
+    backoff: float = 30.0  # seconds before the 2nd attempt; doubled each time after
+    max_backoff: float = 3600.0
+    max_attempts: int = 8
+    timeout: float = 10.0  # seconds one mail or webhook may take
+    batch: int = 20  # rows claimed at once (sent together)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything ``create_app`` needs; the defaults are what ``titan serve`` uses."""
@@ -116,3 +135,4 @@ class Settings:
     password_time_cost: int = 2
     password_memory_kib: int = 19 * 1024
     session_days: float = 30.0
+    notices: Notices = field(default_factory=Notices)

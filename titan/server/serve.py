@@ -22,11 +22,13 @@ from titan.server.config import (
     MAX_WS_MESSAGE,
     ConfigError,
     Limits,
+    Notices,
     Settings,
     default_db_url,
     normalise_db_url,
 )
 from titan.server.deps import Server
+from titan.server.mailer import parse_smtp_url
 from titan.server.timeouts import timed_protocol
 
 
@@ -48,7 +50,9 @@ def serve(
     log_level: str,
     network: Network | None = None,
     limits: Limits | None = None,
+    notices: tuple[str | None, str | None, bool] = (None, None, False),
 ) -> int:
+    """``notices``: the public URL, the SMTP URL and whether webhooks may call loopback."""
     net = network or Network()
     try:
         url = normalise_db_url(db or default_db_url())
@@ -68,6 +72,19 @@ def serve(
     where = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
         where = "THIS-MACHINE'S-ADDRESS"
+    public_url, smtp, local_webhooks = notices
+    notice_settings = Notices(
+        public_url=(public_url or f"http://{where}:{port}").rstrip("/"),
+        smtp=smtp or None,
+        local_webhooks=local_webhooks,
+    )
+    if smtp:
+        try:
+            mail_server = parse_smtp_url(smtp, notice_settings.public_url)
+        except ConfigError as exc:
+            print(f"titan serve: --smtp: {exc}", file=sys.stderr)
+            return 2
+        print(f"e-mail notices through {mail_server.shown()}", flush=True)
     settings = Settings(
         url,
         bot_workers=bot_workers,
@@ -76,6 +93,7 @@ def serve(
         clock_sweep=float(os.environ.get("TITAN_CLOCK_SWEEP", "1")),
         clock_lease=float(os.environ.get("TITAN_CLOCK_LEASE", "30")),
         announce=f"Titan is running: open http://{where}:{port}/   (database: {shown})",
+        notices=notice_settings,
     )
     app = create_app(settings)
     # Everything made so far (the modules, the engine's tables, the app) lives as long as the

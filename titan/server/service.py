@@ -33,6 +33,7 @@ from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import MAX_SEED, SetupError, record_digest
 from titan.engine.state import Options
+from titan.server import outbox
 from titan.server.clocks import NO_CLOCK, TimeControl, next_clock
 from titan.server.clockstore import read_clock
 from titan.server.config import Limits
@@ -85,6 +86,9 @@ class GameService:
         self.offload: Offload = _in_thread
         # Told when a seat's token changes (the hub, which wakes the WebSockets); set by the app.
         self.on_seats: Callable[[str], None] = lambda game_id: None
+        # Told when an action added notices to the outbox (the sender); set by the app.
+        self.on_notices: Callable[[], None] = lambda: None
+        self._told = outbox.Told()  # the turn notices written here (no statement twice)
         # Told when a seat is taken (the chat's "joined" line); set by the app.
         self.on_joined: Callable[[LiveGame, int], Awaitable[None]] = _nothing
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
@@ -296,9 +300,15 @@ class GameService:
                     refusal: NotNow | IllegalAction | None = exc
                 else:
                     refusal = None
+                    p = trial.progress  # notices: who decides now, or the game's end
+                    due = outbox.after_action(
+                        live.id, player, p.to_move, trial.game.state.turn, p.over
+                    )
+                    if due is not None and not self._told.fresh(due):
+                        due = None
                     try:
                         await self.store.append(
-                            live.id, *tried, player, wire.encode(action), trial.progress
+                            live.id, *tried, player, wire.encode(action), p, due
                         )
                     except Conflict:
                         lost += 1
@@ -306,6 +316,9 @@ class GameService:
                         live.adopt(trial)
                         for w in self.watchers:
                             w.advanced(live, True)
+                        if due is not None:
+                            self._told.remember(due)
+                            self.on_notices()
                         return live, tried[0]
             if refusal is None:
                 log.info("game %s: action %d was stored by another writer", live.id, tried[0])

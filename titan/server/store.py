@@ -42,7 +42,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from titan.server import statements
+from titan.server import outbox, statements
 from titan.server.db import sqlite_writer, transaction
 from titan.server.groupcommit import GroupCommit
 from titan.server.live import hash_token
@@ -187,10 +187,12 @@ class Store:
         player: int,
         action: dict[str, Any],
         after: Progress,
+        due: outbox.Due | None = None,
     ) -> None:
         """Action ``n`` and the game's new progress, in one transaction, committed when this
-        returns, provided the game is still at version ``n`` with digest ``before``. Raises
-        :class:`Conflict` if it is not (another writer got there first)."""
+        returns, provided the game is still at version ``n`` with digest ``before``; with the
+        outbox rows ``due`` calls for (notices). Raises :class:`Conflict` if it is not (another
+        writer got there first)."""
         params = {
             "game_id": game_id,
             "n": n,
@@ -208,11 +210,13 @@ class Store:
         }
         try:
             if self._group is not None:
-                stored = await self._group.run(lambda conn: _sqlite_append(conn, params))
+                stored = await self._group.run(lambda conn: _sqlite_append(conn, params, due))
             else:
                 notice = Notice(self.origin, game_id, after.version, after.digest)
                 params["notice"] = notice.payload()
-                stored = await self._pg_append(params, (n, before), (after.version, after.digest))
+                stored = await self._pg_append(
+                    params, (n, before), (after.version, after.digest), due
+                )
         except IntegrityError:
             raise Conflict(game_id, n) from None
         if not stored:
@@ -400,10 +404,14 @@ class Store:
             return await read(conn)
 
     async def _pg_append(
-        self, params: dict[str, Any], before: tuple[int, str], after: tuple[int, str]
+        self,
+        params: dict[str, Any],
+        before: tuple[int, str],
+        after: tuple[int, str],
+        due: outbox.Due | None,
     ) -> bool:
         try:
-            return await self._single(params)
+            return await self._single(params, due)
         except DBAPIError as exc:
             if not exc.connection_invalidated:
                 raise
@@ -415,10 +423,19 @@ class Store:
             return True
         if found != before:
             return False
-        return await self._single(params)
+        return await self._single(params, due)
 
-    async def _single(self, params: dict[str, Any]) -> bool:
-        """The PostgreSQL append (autocommit: committed when it returns); did it store?"""
+    async def _single(self, params: dict[str, Any], due: outbox.Due | None) -> bool:
+        """The PostgreSQL append (autocommit: committed when it returns); did it store? An
+        action that calls for notices adds their outbox rows in a transaction with it (one
+        round trip more, for those actions only)."""
+        if due is not None:
+            async with transaction(self.engine) as conn:
+                stored = (await conn.execute(statements.PG_APPEND, params)).first() is not None
+                if stored:
+                    stamp = params["stamp"]
+                    await conn.run_sync(lambda sync: outbox.add_due(sync, due, stamp))
+                return stored
         async with self.engine.connect() as conn:
             return (await conn.execute(statements.PG_APPEND, params)).first() is not None
 
@@ -452,10 +469,12 @@ def insert_game(conn: Connection, row: GameRow, stamp: datetime, *, hidden: bool
     conn.execute(insert(seats), [seat_values(row.id, s) for s in row.seats])
 
 
-def _sqlite_append(conn: Connection, params: dict[str, Any]) -> bool:
+def _sqlite_append(conn: Connection, params: dict[str, Any], due: outbox.Due | None) -> bool:
     if conn.execute(statements.MOVE, params).rowcount != 1:
         return False
     conn.execute(statements.LOG, params)
+    if due is not None:  # notices (titan.server.outbox), in the action's own transaction
+        outbox.add_due(conn, due, params["stamp"])
     return True
 
 

@@ -177,3 +177,45 @@ seat_keys = Table(
     Column("token", String(64), nullable=False),
     ForeignKeyConstraint(["game_id", "seat"], ["seats.game_id", "seats.seat"], ondelete="CASCADE"),
 )
+
+# --- notifications (titan.server.outbox; docs/architecture.md, "Notifications") ---------------
+
+# Where an account wants to be told that a game needs it. A table of its own rather than
+# columns of ``accounts`` (per-account settings live in tables keyed by the account); the row
+# is deleted with the account's personal data when the account is deleted.
+notice_settings = Table(
+    "notice_settings",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("email", String(254), nullable=True),
+    Column("webhook", String(2048), nullable=True),
+    Column("notify_email", Boolean, nullable=False),
+    Column("notify_webhook", Boolean, nullable=False),
+)
+
+# Notices waiting to be sent, one row per notice and channel ("email", "webhook"), added in
+# the transaction of the action that calls for it; the sender task claims due rows.
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=True),  # the seat that must decide (None: the game's end)
+    Column("kind", String(12), nullable=False),  # "turn", "reminder" or "end"
+    Column("channel", String(8), nullable=False),  # "email" or "webhook"
+    # What makes a notice one of a kind: "turn SEAT TURN" (one per seat per game turn),
+    # "end", "reminder SEAT DEADLINE".
+    Column("dedupe", String(80), nullable=False),
+    Column("deadline_at", DateTime(timezone=True), nullable=True),  # a reminder's deadline
+    Column("due_at", DateTime(timezone=True), nullable=False),  # next attempt (or claim's end)
+    Column("attempts", Integer, nullable=False),
+    Column("state", String(8), nullable=False),  # "pending", "sent", "failed", "dropped"
+    Column("last_error", String(200), nullable=True),
+    # SHA-256 of the secret in this mail's unsubscribe link (each mail has its own, valid as
+    # long as its row is kept; the secret itself is never stored).
+    Column("unsubscribe_hash", String(64), nullable=True, unique=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_outbox_due", "state", "due_at"),
+    Index("ix_outbox_dedupe", "game_id", "dedupe"),
+)

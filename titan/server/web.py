@@ -35,6 +35,7 @@ def _index() -> str:
 
 
 @router.get("/", response_class=HTMLResponse)
+@router.get("/unsubscribe", response_class=HTMLResponse)  # a notice mail's link (notice_api)
 async def lobby_page() -> HTMLResponse:
     return HTMLResponse(_index(), headers={"Cache-Control": "no-cache"})
 

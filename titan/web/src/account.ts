@@ -6,7 +6,14 @@ import { useEffect, useState } from "preact/hooks";
 import { ApiError, type GameSummary } from "./api";
 import { holdSeat } from "./session";
 
-export interface Account {
+export interface NoticeSettings {
+  email: string | null;
+  webhook: string | null;
+  notify_email: boolean;
+  notify_webhook: boolean;
+}
+
+export interface Account extends Partial<NoticeSettings> {
   name: string;
   created_at: string;
   csrf_token: string;
@@ -86,6 +93,11 @@ export const account = {
   async remove(password: string): Promise<void> {
     await call<null>("DELETE", "/api/account", { password });
     set(null);
+  },
+  /** How the account is told that a game needs it (e-mail, webhook). */
+  async setNotices(settings: NoticeSettings): Promise<void> {
+    const saved = await call<NoticeSettings>("PUT", "/api/account/notifications", settings);
+    if (current) set({ ...current, ...saved });
   },
   claim: (game_id: string, token: string) =>
     call<{ game_id: string; seat: number }>("POST", "/api/account/seats", { game_id, token }),

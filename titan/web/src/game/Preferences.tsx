@@ -2,6 +2,7 @@
 // standing Concede button shown through an engagement (9.4: the concession itself is made at the
 // next point the rules give, which may be at once).
 import { useState } from "preact/hooks";
+import { BrowserNotices } from "../browserNotices";
 import { mayConcedeLater, PREF_LABELS, type Prefs } from "./automation";
 import { optionsOf, useUi } from "./ui";
 
@@ -27,6 +28,7 @@ export function Preferences() {
       <p style={{ fontSize: ".85em", margin: ".2rem 0" }}>
         Each answer given for you is written in the log (“automatically: …”).
       </p>
+      <BrowserNotices />
     </details>
   );
 }

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { type Account, type AccountGame, account, useAccount } from "../account";
 import { ApiError } from "../api";
+import { BrowserNotices } from "../browserNotices";
 import { ago, gameHref, StatusBadge } from "./common";
 
 function message(err: unknown): string {
@@ -242,12 +243,141 @@ function Settings(props: { me: Account }) {
   );
 }
 
+/** How the account is told that a game needs it: e-mail, a webhook (a JSON POST, for chat
+ * bridges) and this browser's own notifications. */
+function Notices(props: { me: Account }) {
+  const { me } = props;
+  const [email, setEmail] = useState(me.email ?? "");
+  const [byEmail, setByEmail] = useState(me.notify_email ?? false);
+  const [webhook, setWebhook] = useState(me.webhook ?? "");
+  const [byWebhook, setByWebhook] = useState(me.notify_webhook ?? false);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    setError(null);
+    setNote(null);
+    try {
+      await account.setNotices({
+        email: email.trim() || null,
+        webhook: webhook.trim() || null,
+        notify_email: byEmail,
+        notify_webhook: byWebhook,
+      });
+      setNote("Saved.");
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  return (
+    <details class="notices" data-notices>
+      <summary>Notifications</summary>
+      <p class="hint">When a seat of yours must decide (once a turn), before its deadline, and when a game ends.</p>
+      <form
+        data-form="notices"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <div class="row">
+          <input
+            name="notice-email"
+            type="email"
+            autocomplete="email"
+            placeholder="e-mail address"
+            aria-label="E-mail address for notifications"
+            maxLength={254}
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
+          <label>
+            <input
+              type="checkbox"
+              data-notice="email"
+              checked={byEmail}
+              onChange={(e) => setByEmail(e.currentTarget.checked)}
+            />{" "}
+            e-mail me
+          </label>
+        </div>
+        <div class="row">
+          <input
+            name="notice-webhook"
+            type="url"
+            placeholder="webhook: https://…"
+            aria-label="Webhook URL for notifications"
+            maxLength={2048}
+            value={webhook}
+            onInput={(e) => setWebhook(e.currentTarget.value)}
+          />
+          <label>
+            <input
+              type="checkbox"
+              data-notice="webhook"
+              checked={byWebhook}
+              onChange={(e) => setByWebhook(e.currentTarget.checked)}
+            />{" "}
+            call it
+          </label>
+        </div>
+        <div class="row">
+          <button type="submit" class="primary" data-action="save-notices">
+            Save
+          </button>
+          <BrowserNotices />
+        </div>
+      </form>
+      {note && (
+        <p class="hint" role="status">
+          {note}
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
+  );
+}
+
+/** The game a notice's link names ("/?open=ID"): opened with the account's seats once logged in. */
+function gameToOpen(): string | null {
+  const id = new URLSearchParams(location.search).get("open");
+  return id && /^[0-9a-z]{1,32}$/.test(id) ? id : null;
+}
+
+function OpenFromLink(props: { me: Account | null | undefined }) {
+  const id = gameToOpen();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!id || !props.me) return;
+    account.open(id).then(
+      () => location.assign(gameHref(id)),
+      (err: unknown) => setError(message(err)),
+    );
+  }, [id, props.me]);
+  if (!id || props.me === undefined) return null;
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
+  return (
+    <p class="hint" role="status" data-open-game={id}>
+      {props.me ? `Opening game ${id}…` : `Log in to open game ${id}.`}
+    </p>
+  );
+}
+
 /** `refresh` is bumped when a game is created here (its seats may be the account's). */
 export function AccountArea(props: { refresh: number }) {
   const me = useAccount();
   return (
     <section class="card account" data-account={me ? me.name : ""}>
       <h2>{me ? `Your account: ${me.name}` : "Account"}</h2>
+      <OpenFromLink me={me} />
       {me === undefined ? (
         <p class="hint">…</p>
       ) : me === null ? (
@@ -255,6 +385,7 @@ export function AccountArea(props: { refresh: number }) {
       ) : (
         <>
           <KeptGames refresh={props.refresh} />
+          <Notices me={me} />
           <Settings me={me} />
         </>
       )}

@@ -1,0 +1,97 @@
+"""Reminders (``outbox.schedule_reminders``, which the clocks call when they set a deadline):
+half the allowance and one hour before the deadline, only those still ahead; a new deadline
+replaces the old reminders; a reminder whose seat no longer decides is dropped, not sent.
+And the webhook's address check at send time, against what the name resolves to."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.accounts_client import server
+from tests.server.inproc import service, state
+from tests.server.notice_rig import notices, smtp_server, wait
+from tests.server.test_notices import BOB_MAIL, _game, _settings, _step, _table
+from titan.server import outbox, webhooks
+
+
+def _schedule(client: Any, gid: str, seat: int, deadline: datetime, allowance: float) -> int:
+    store = service(client).store
+    count: int = client.portal.call(
+        store.transact,
+        lambda conn: outbox.schedule_reminders(conn, gid, seat, deadline, allowance),
+    )
+    return count
+
+
+def test_reminders_are_scheduled_replaced_sent_and_dropped(tmp_path: Path) -> None:
+    with smtp_server() as (inbox, port), server(tmp_path, notices=notices(port)) as client:
+        ann, bob, made = _game(client)
+        assert _settings(bob, email=BOB_MAIL, notify_email=True).status_code == 200
+        gid = made["id"]
+        rng = random.Random(2)
+        while state(client, gid)["view"]["deciding"] == 1:
+            _step(client, made, rng)
+        # Bob does not decide now: nothing is due yet, but two reminders wait (3 h allowance,
+        # deadline in 2 h: at 30 min and 1 h from now).
+        now = datetime.now(UTC)
+        assert _schedule(client, gid, 1, now + timedelta(hours=2), 3 * 3600) == 2
+        rows = [r for r in _table(client, gid) if r.kind == "reminder"]
+        assert len(rows) == 2 and {r.state for r in rows} == {"pending"}
+        # Both times already past: none.
+        assert _schedule(client, gid, 1, now + timedelta(minutes=30), 3600) == 0
+        assert [r for r in _table(client, gid) if r.kind == "reminder"] == []  # replaced
+
+        # One due at once (an hour before a deadline an hour and a second away), for a seat
+        # that does not decide: dropped at send time.
+        assert state(client, gid)["view"]["deciding"] == 0
+        _schedule(client, gid, 1, datetime.now(UTC) + timedelta(seconds=3601), 10 * 3600)
+        wait(
+            lambda: [
+                r for r in _table(client, gid) if r.kind == "reminder" and r.state == "dropped"
+            ]
+        )
+
+        # Bob decides: his reminder is mailed.
+        while state(client, gid)["view"]["deciding"] != 1:
+            _step(client, made, rng)
+        deadline = datetime.now(UTC) + timedelta(seconds=3601)
+        _schedule(client, gid, 1, deadline, 10 * 3600)
+
+        def reminded() -> list[Any]:
+            return [m for m in inbox.to(BOB_MAIL) if "must decide before" in m["Subject"]]
+
+        (mail,) = wait(reminded)
+        assert " ".join(mail["Subject"].split()) == (
+            f"Titan: Bob must decide before {deadline.strftime('%Y-%m-%dT%H:%M:%SZ')} (game {gid})"
+        )
+        del ann
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "ip6-localhost"])
+def test_a_name_resolving_to_loopback_is_refused_at_send_time(host: str) -> None:
+    async def go() -> None:
+        with pytest.raises(webhooks.Refused):
+            await webhooks.post(f"https://{host}/hook", {"x": 1}, local=False, timeout=1.0)
+
+    asyncio.run(go())
+
+
+def test_resolution_checks_every_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name with one private address among public ones is refused (DNS can answer both)."""
+
+    async def fake(host: str, port: int, **kw: Any) -> list[Any]:
+        return [(0, 0, 0, "", ("93.184.216.34", port)), (0, 0, 0, "", ("10.1.2.3", port))]
+
+    async def go() -> None:
+        loop = asyncio.get_running_loop()
+        monkeypatch.setattr(loop, "getaddrinfo", fake)
+        with pytest.raises(webhooks.Refused, match=r"10\.1\.2\.3"):
+            await webhooks.resolve("hooks.example.org", 443, local=False)
+
+    asyncio.run(go())
