@@ -21,6 +21,7 @@ from titan.server import (
     estimate,
     musters,
     openapi,
+    ratings_api,
     replay,
     web,
     ws,
@@ -136,6 +137,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     app.include_router(replay.router)
     app.include_router(account_api.router)
     app.include_router(api_social.router)
+    app.include_router(ratings_api.router)
     app.include_router(ws.router)
     app.include_router(web.router)
     app.include_router(musters.router)

@@ -44,10 +44,13 @@ class Seat:
     level: str | None
     token_hash: str | None
     claimed: bool
+    account_id: int | None = None  # as last read: a rated game's seat acts only with one
 
     @classmethod
     def of(cls, row: SeatRow) -> Seat:
-        return cls(row.seat, row.name, row.kind, row.level, row.token_hash, row.claimed)
+        return cls(
+            row.seat, row.name, row.kind, row.level, row.token_hash, row.claimed, row.account_id
+        )
 
 
 def successor(game: Game) -> Game:
@@ -79,6 +82,7 @@ class LiveGame:
         self.variant = row.variant
         self.seed = row.seed
         self.options = row.options
+        self.rated = row.rated
         self.seats = [Seat.of(s) for s in row.seats]
         self.created_at = row.created_at
         self.game = game

@@ -127,6 +127,7 @@ def summary(row: GameRow) -> dict[str, Any]:
             }
             for s in row.seats
         ],
+        "rated": row.rated,
     }
 
 

@@ -64,6 +64,12 @@ class GameIn(_Strict):
     unlisted: bool = Field(
         default=False, description="keep the game out of the lobby: reachable by its links only"
     )
+    rated: bool = Field(
+        default=False,
+        description="its end updates the players' ratings: needs the creator's session "
+        "(and X-CSRF-Token) and a human seat; each human seat acts only once it belongs to "
+        "an account, one seat per account",
+    )
 
 
 class SeatKindIn(_Strict):
@@ -143,6 +149,7 @@ class GameSummary(BaseModel):
     created_at: str
     updated_at: str
     seats: list[SeatInfo]
+    rated: bool = Field(default=False, description="its end updates the players' ratings")
 
 
 class GameList(BaseModel):

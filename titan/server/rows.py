@@ -21,6 +21,7 @@ class SeatRow:
     level: str | None
     token_hash: str | None
     claimed: bool
+    account_id: int | None = None  # the account the seat belongs to, if any
 
 
 @dataclass(slots=True, kw_only=True)
@@ -40,6 +41,7 @@ class GameRow:
     unlisted: bool = False  # not in the lobby
     creator: str | None = None  # the creating client's key (quotas)
     manage_hash: str | None = None  # the creator's token, hashed (removing the game)
+    rated: bool = False  # its end updates its players' ratings (titan.server.ratingstore)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,6 +104,7 @@ def seat_row(m: Any) -> SeatRow:
         level=m["level"],
         token_hash=m["token_hash"],
         claimed=m["claimed"],
+        account_id=m["account_id"],
     )
 
 
@@ -122,4 +125,5 @@ def game_row(m: Any, seat_rows: list[SeatRow]) -> GameRow:
         unlisted=m["unlisted"],
         creator=m["creator"],
         manage_hash=m["manage_hash"],
+        rated=m["rated"],
     )

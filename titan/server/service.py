@@ -37,6 +37,7 @@ from titan.server.config import Limits
 from titan.server.importing import Checked, check_import, check_record
 from titan.server.live import DamagedGame, LiveGame, hash_token
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id, new_token
+from titan.server.ratingstore import finisher
 from titan.server.refusals import (
     Invalid,
     NotASeat,
@@ -99,6 +100,7 @@ class GameService:
         unlisted: bool = False,
         creator: str | None = None,
         manage_token: str | None = None,
+        rated: bool = False,
     ) -> tuple[LiveGame, list[str | None]]:
         """A new game with a secret seed; returns it and each seat's token (None for bots).
         ``creator`` (a client's key) is held to the quotas; ``unlisted`` keeps it out of the
@@ -106,6 +108,7 @@ class GameService:
         row, game, tokens = await self.new_game(
             variant, specs, options, unlisted=unlisted, creator=creator, manage_token=manage_token
         )
+        row.rated = rated
         await self.store.create(row)
         live = LiveGame(row, game, [len(game.history)])
         self._remember(live)
@@ -282,7 +285,12 @@ class GameService:
                     refusal = None
                     try:
                         await self.store.append(
-                            live.id, *tried, player, wire.encode(action), trial.progress
+                            live.id,
+                            *tried,
+                            player,
+                            wire.encode(action),
+                            trial.progress,
+                            finisher(live, trial.game),  # ratings: a rated game's end, same write
                         )
                     except Conflict:
                         lost += 1

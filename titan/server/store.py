@@ -187,10 +187,14 @@ class Store:
         player: int,
         action: dict[str, Any],
         after: Progress,
+        then: Callable[[Connection], None] | None = None,
     ) -> None:
         """Action ``n`` and the game's new progress, in one transaction, committed when this
         returns, provided the game is still at version ``n`` with digest ``before``. Raises
-        :class:`Conflict` if it is not (another writer got there first)."""
+        :class:`Conflict` if it is not (another writer got there first). ``then`` writes more
+        in that transaction once the action is in (a rated game's end: its ratings); on
+        PostgreSQL such an append is a transaction of several statements, not the one
+        autocommit statement."""
         params = {
             "game_id": game_id,
             "n": n,
@@ -206,7 +210,12 @@ class Store:
         }
         try:
             if self._group is not None:
-                stored = await self._group.run(lambda conn: _sqlite_append(conn, params))
+                stored = await self._group.run(lambda conn: _sqlite_append(conn, params, then))
+            elif then is not None:
+                params["notice"] = Notice(self.origin, game_id, after.version, after.digest)
+                stored = await self._pg_append_then(
+                    params, then, (n, before), (after.version, after.digest)
+                )
             else:
                 notice = Notice(self.origin, game_id, after.version, after.digest)
                 params["notice"] = notice.payload()
@@ -412,6 +421,36 @@ class Store:
             return False
         return await self._single(params)
 
+    async def _pg_append_then(
+        self,
+        params: dict[str, Any],
+        then: Callable[[Connection], None],
+        before: tuple[int, str],
+        after: tuple[int, str],
+    ) -> bool:
+        """The PostgreSQL append with ``then`` in its transaction (a game's end, rare); a lost
+        connection is settled as in :meth:`_pg_append`."""
+        notice: Notice = params.pop("notice")
+
+        def write(conn: Connection) -> bool:
+            if not _sqlite_append(conn, params, then):
+                return False
+            channel = literal_column(f"'{NOTIFY_CHANNEL}'")
+            conn.execute(select(func.pg_notify(channel, notice.payload())))
+            return True
+
+        try:
+            return await self._transact(write)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+        found = await self.version(params["game_id"])
+        if found == after:
+            return True
+        if found != before:
+            return False
+        return await self._transact(write)
+
     async def _single(self, params: dict[str, Any]) -> bool:
         """The PostgreSQL append (autocommit: committed when it returns); did it store?"""
         async with self.engine.connect() as conn:
@@ -437,15 +476,20 @@ def insert_game(conn: Connection, row: GameRow, stamp: datetime, *, hidden: bool
             unlisted=hidden or row.unlisted,
             creator=row.creator,
             manage_hash=row.manage_hash,
+            rated=row.rated,
         )
     )
     conn.execute(insert(seats), [seat_values(row.id, s) for s in row.seats])
 
 
-def _sqlite_append(conn: Connection, params: dict[str, Any]) -> bool:
+def _sqlite_append(
+    conn: Connection, params: dict[str, Any], then: Callable[[Connection], None] | None = None
+) -> bool:
     if conn.execute(statements.MOVE, params).rowcount != 1:
         return False
     conn.execute(statements.LOG, params)
+    if then is not None:
+        then(conn)
     return True
 
 
