@@ -93,11 +93,8 @@ def rate_game(
     """Rate one finished game in the caller's transaction: each seat's player, the ratings
     before (rows locked on PostgreSQL, in key order, so two games ending at once that share a
     player, a computer level say, neither lose an update nor deadlock), after, and totals."""
-    owners = dict(
-        conn.execute(select(seats.c.seat, seats.c.account_id).where(seats.c.game_id == game_id))
-        .tuples()
-        .all()
-    )
+    owned = select(seats.c.seat, seats.c.account_id).where(seats.c.game_id == game_id)
+    owners = {r.seat: r.account_id for r in conn.execute(owned)}
     keys: dict[int, str] = {}
     for seat, level in enumerate(levels):
         if level is not None:

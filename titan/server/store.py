@@ -210,7 +210,7 @@ class Store:
         }
         try:
             if self._group is not None:
-                stored = await self._group.run(lambda conn: _sqlite_append(conn, params, then))
+                stored = await self._group.run(lambda conn: _append_rows(conn, params, then))
             elif then is not None:
                 params["notice"] = Notice(self.origin, game_id, after.version, after.digest)
                 stored = await self._pg_append_then(
@@ -433,10 +433,11 @@ class Store:
         notice: Notice = params.pop("notice")
 
         def write(conn: Connection) -> bool:
-            if not _sqlite_append(conn, params, then):
+            if not _append_rows(conn, params, then):
                 return False
-            channel = literal_column(f"'{NOTIFY_CHANNEL}'")
-            conn.execute(select(func.pg_notify(channel, notice.payload())))
+            conn.execute(
+                select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice.payload()))
+            )
             return True
 
         try:
@@ -482,9 +483,11 @@ def insert_game(conn: Connection, row: GameRow, stamp: datetime, *, hidden: bool
     conn.execute(insert(seats), [seat_values(row.id, s) for s in row.seats])
 
 
-def _sqlite_append(
+def _append_rows(
     conn: Connection, params: dict[str, Any], then: Callable[[Connection], None] | None = None
 ) -> bool:
+    """The append as separate statements in the caller's transaction (SQLite's; PostgreSQL's
+    when ``then`` writes more); False if the game row had moved on."""
     if conn.execute(statements.MOVE, params).rowcount != 1:
         return False
     conn.execute(statements.LOG, params)

@@ -57,9 +57,7 @@ def upgrade() -> None:
         sa.Column("sigma_after", sa.Float, nullable=False),
         sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
     )
-    op.create_index(
-        "ix_rated_results_player", "rated_results", ["player", "finished_at"]
-    )
+    op.create_index("ix_rated_results_player", "rated_results", ["player", "finished_at"])
 
 
 def downgrade() -> None:
