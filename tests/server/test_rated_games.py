@@ -8,7 +8,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -84,9 +83,9 @@ def _board(client: Any) -> dict[str, dict[str, Json]]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_withdrawals_rate_every_player_by_place(tmp_path: Path, players: int) -> None:
+def test_withdrawals_rate_every_player_by_place(db_url: str, players: int) -> None:
     names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:players]
-    with server(tmp_path) as client:
+    with server(db_url) as client:
         game_id, tokens = _rated_game(client, names)
         left = _withdraw_all(client, game_id, tokens)
         assert len(left) == players - 1
@@ -128,8 +127,8 @@ def _db_rows(client: Any, query: Any) -> list[Any]:
     return client.portal.call(store.read, read)  # type: ignore[no-any-return]
 
 
-def test_a_computer_level_is_a_rated_player(tmp_path: Path) -> None:
-    with server(tmp_path) as client:
+def test_a_computer_level_is_a_rated_player(db_url: str) -> None:
+    with server(db_url) as client:
         game_id, tokens = _rated_game(client, ["Ann", "Bob"], bots=1)
         left = _withdraw_all(client, game_id, tokens)
         assert sorted(left) == [0, 1]
@@ -148,8 +147,8 @@ def test_a_computer_level_is_a_rated_player(tmp_path: Path) -> None:
         assert profile["dice"]["movement"]["rolls"] >= 1
 
 
-def test_an_unrated_game_changes_no_rating(tmp_path: Path) -> None:
-    with server(tmp_path) as client:
+def test_an_unrated_game_changes_no_rating(db_url: str) -> None:
+    with server(db_url) as client:
         ann, bob = Device(client), Device(client)
         ann.enter("Ann", new=True)
         bob.enter("Bob", new=True)
@@ -168,8 +167,8 @@ def test_an_unrated_game_changes_no_rating(tmp_path: Path) -> None:
         assert _db_rows(client, select(rated_results)) == []
 
 
-def test_who_may_create_and_play_a_rated_game(tmp_path: Path) -> None:
-    with server(tmp_path) as client:
+def test_who_may_create_and_play_a_rated_game(db_url: str) -> None:
+    with server(db_url) as client:
         two = [_seat("Ann"), _seat("Bob")]
         # No session: 401; a session without its CSRF token: 403.
         r = client.post("/api/games", json={"seats": two, "rated": True})
@@ -206,8 +205,8 @@ def test_who_may_create_and_play_a_rated_game(tmp_path: Path) -> None:
         assert client.get(f"/api/games/{game_id}").json()["version"] == 0
 
 
-def test_answers_hold_no_secret(tmp_path: Path) -> None:
-    with server(tmp_path) as client:
+def test_answers_hold_no_secret(db_url: str) -> None:
+    with server(db_url) as client:
         game_id, tokens = _rated_game(client, ["Ann", "Bob", "Cid"])
         _withdraw_all(client, game_id, tokens)
         hashes = [r.password_hash for r in _db_rows(client, select(accounts.c.password_hash))]
@@ -224,8 +223,8 @@ def test_answers_hold_no_secret(tmp_path: Path) -> None:
             assert "password" not in text and "token" not in text and str(seed) not in text
 
 
-def test_a_running_games_dice_are_its_public_rolls(tmp_path: Path) -> None:
-    with server(tmp_path) as client:
+def test_a_running_games_dice_are_its_public_rolls(db_url: str) -> None:
+    with server(db_url) as client:
         game_id, tokens = _rated_game(client, ["Ann", "Bob"])
         for _ in range(12):  # colours, splits, a roll or two
             seat = state(client, game_id)["view"]["deciding"]
@@ -250,8 +249,8 @@ def test_a_running_games_dice_are_its_public_rolls(tmp_path: Path) -> None:
         assert client.get("/api/games/nosuchgame/dice").status_code == 404
 
 
-def test_leaderboard_pages_and_limits(tmp_path: Path) -> None:
-    with server(tmp_path) as client:
+def test_leaderboard_pages_and_limits(db_url: str) -> None:
+    with server(db_url) as client:
         game_id, tokens = _rated_game(client, ["Ann", "Bob", "Cid"])
         _withdraw_all(client, game_id, tokens)
         page = client.get("/api/leaderboard", params={"offset": 1, "limit": 1}).json()
@@ -263,8 +262,8 @@ def test_leaderboard_pages_and_limits(tmp_path: Path) -> None:
         assert client.get("/api/players/ANN").json()["name"] == "Ann"  # any case
 
 
-def test_a_deleted_accounts_results_stay(tmp_path: Path) -> None:
-    with server(tmp_path) as client:
+def test_a_deleted_accounts_results_stay(db_url: str) -> None:
+    with server(db_url) as client:
         devices = [Device(client) for _ in range(2)]
         game_id, tokens = _rated_game(client, ["Ann", "Bob"])
         _withdraw_all(client, game_id, tokens)
