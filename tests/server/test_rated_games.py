@@ -5,6 +5,7 @@ the leaderboard, profile and dice answers, which give away nothing secret."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -17,7 +18,7 @@ from tests.server.accounts_client import Device, server
 from tests.server.inproc import act, auth, service, state
 from titan.engine import events as ev
 from titan.engine.summary import DiceTally, places
-from titan.server.ratings import Rating
+from titan.server.ratings import Rating, rate
 from titan.server.ratingstore import Outcome, account_key, rate_game
 from titan.server.tables import accounts, games, metadata, rated_results, ratings, seats
 
@@ -427,3 +428,30 @@ def test_ratings_accumulate_over_games() -> None:
             )
         ]
         assert sigmas == sorted(sigmas, reverse=True)
+
+
+def test_two_games_ending_at_once_lose_no_update(db_url: str) -> None:
+    """Both games' writes rate the same two levels at once: on PostgreSQL the second waits for
+    the first's row locks, so its update starts from the first's result."""
+    with server(db_url) as client:
+        ids = [
+            client.post("/api/games", json={"seats": [_seat("Ann"), _seat("Bob")]}).json()["id"]
+            for _ in range(2)
+        ]
+        store = service(client).store
+        stamp = datetime.now(UTC)
+        result = Outcome((1, 2), (0, 0), (DiceTally(), DiceTally()))
+
+        def write(game_id: str) -> Any:
+            return lambda conn: rate_game(conn, game_id, ["strong", "random"], result, stamp)
+
+        async def both() -> None:
+            await asyncio.gather(*(store.transact(write(i)) for i in ids))
+
+        client.portal.call(both)
+        board = _board(client)
+        once = rate(["a", "b"], [1, 2], {})
+        twice = rate(["a", "b"], [1, 2], once)
+        assert board["computer:strong"]["games"] == 2
+        assert board["computer:strong"]["mu"] == pytest.approx(twice["a"].mu, abs=1e-3)
+        assert board["computer:random"]["mu"] == pytest.approx(twice["b"].mu, abs=1e-3)
