@@ -106,11 +106,11 @@ async def create_game(
     owner = None
     if any(s.mine for s in body.seats) or body.rated:  # refused before anything is created
         owner = await account_writer(request, accs)
-    if body.rated:
-        check_rated([s.kind for s in body.seats], [s.mine for s in body.seats])  # ratings
         for i, s in enumerate(body.seats):
             if s.mine and s.kind != "human":
                 raise Invalid("only a human seat can belong to an account", path=f"seats[{i}].mine")
+    if body.rated:
+        check_rated([s.kind for s in body.seats], [s.mine for s in body.seats])  # ratings
     live, tokens = await srv.service.create(
         body.variant,
         [SeatSpec(s.name, s.kind, s.level) for s in body.seats],
