@@ -136,6 +136,7 @@ WEB_MODULES = {
     "limits",
     "musters",
     "openapi",
+    "ratings_api",
     "ratelimit",
     "replay",
     "serve",

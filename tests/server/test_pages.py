@@ -18,7 +18,8 @@ def test_the_lobby_and_game_pages_serve_the_client(tmp_path: Path) -> None:
         gid = client.post(
             "/api/games", json={"seats": [{"name": "Ann"}, {"name": "Hal", "kind": "bot"}]}
         ).json()["id"]
-        for path in ("/", f"/games/{gid}", "/games/no-such-game"):
+        pages = ("/", f"/games/{gid}", "/games/no-such-game", f"/games/{gid}/dice")
+        for path in (*pages, "/leaderboard", "/players/Ann", "/players/computer:normal"):
             page = client.get(path)
             # The page is the same everywhere: the client reads the path (and the token from
             # the fragment, which never reaches the server) and draws the lobby or the game.

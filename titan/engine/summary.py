@@ -34,7 +34,7 @@ def places(history: Sequence[ev.Event], players: int) -> tuple[int, ...] | None:
     exits = _exits(history)
     gone = {p for group in exits for p in group}
     standing = [p for p in range(players) if p not in gone]
-    totals = over.totals or _scores(history)
+    totals = over.totals or scores(history)
     if over.winner is not None:
         rest = [p for p in standing if p != over.winner]
         order: list[list[int]] = [[over.winner]]
@@ -72,7 +72,8 @@ def _exits(history: Iterable[ev.Event]) -> list[list[int]]:
     return groups
 
 
-def _scores(history: Iterable[ev.Event]) -> dict[int, int]:
+def scores(history: Iterable[ev.Event]) -> dict[int, int]:
+    """Each player's score (rule 19) at the end of ``history``: its last total."""
     scores: dict[int, int] = {}
     for e in history:
         if isinstance(e, ev.Score):

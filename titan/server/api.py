@@ -44,6 +44,7 @@ from titan.server.models import (
     SeatLink,
 )
 from titan.server.ratelimit import client_key
+from titan.server.ratingstore import check_rated
 from titan.server.refusals import Invalid
 from titan.server.rows import SeatRow, now
 
@@ -96,19 +97,23 @@ def created(
     summary="Create a game",
     description="Seats its players (humans get a secret token each, shown only here) and "
     "starts it; the dice seed is drawn by the server and kept secret. Seats marked `mine` "
-    "belong to the logged-in account (401 without its session, 403 without X-CSRF-Token).",
+    "belong to the logged-in account (401 without its session, 403 without X-CSRF-Token). "
+    "A `rated` game needs that session too, and a human seat; an account may keep one of its "
+    "seats at most.",
 )
 async def create_game(
     body: GameIn, request: Request, srv: ServerDep, accs: AccountsDep
 ) -> Response:
     opts = body.options
     owner = None
-    if any(s.mine for s in body.seats):  # refused before anything is created
+    if any(s.mine for s in body.seats) or body.rated:  # refused before anything is created
         owner = await account_writer(request, accs)
         for i, s in enumerate(body.seats):
             if s.mine and s.kind != "human":
                 raise Invalid("only a human seat can belong to an account", path=f"seats[{i}].mine")
     control = time_control(body.time_control.kind, body.time_control.seconds)  # clocks
+    if body.rated:
+        check_rated([s.kind for s in body.seats], [s.mine for s in body.seats])  # ratings
     live, tokens = await srv.service.create(
         body.variant,
         [seat_spec(i, s) for i, s in enumerate(body.seats)],
@@ -117,6 +122,7 @@ async def create_game(
         creator=client_key(request.scope),
         manage_token=(manage := new_token()),
         control=control,
+        rated=body.rated,
     )
     if owner is not None:
         for spec, seat_token in zip(body.seats, tokens, strict=True):

@@ -23,6 +23,7 @@ from titan.server import (
     musters,
     notice_api,
     openapi,
+    ratings_api,
     replay,
     web,
     ws,
@@ -156,6 +157,7 @@ def create_app(db: Settings | str | None = None) -> FastAPI:
     app.include_router(notice_api.router)
     app.include_router(api_social.router)
     app.include_router(api_clocks.router)
+    app.include_router(ratings_api.router)
     app.include_router(ws.router)
     app.include_router(web.router)
     app.include_router(musters.router)

@@ -27,6 +27,7 @@ from titan.server.config import Settings
 from titan.server.hub import Hub
 from titan.server.live import LiveGame
 from titan.server.models import ActionIn
+from titan.server.ratingstore import check_rated_seat
 from titan.server.refusals import Invalid, NotASeat, NoToken
 from titan.server.rematch import Rematches
 from titan.server.service import GameService
@@ -125,5 +126,6 @@ async def acting(game_id: str, body: ActionIn, srv: ServerDep, bearer: Bearer) -
         action = decode_action(body.action)
     except WireError as exc:
         raise Invalid(f"not an action: {exc}", path="action") from None
+    await check_rated_seat(srv.service.store, live, seat)  # ratings: accounts only
     await srv.service.claim(live, seat)
     return Acting(live, seat, action)

@@ -49,6 +49,7 @@ class Seat:
     controller_level: str | None = None
     fallback: str = COMPUTER  # ... and what its timeout does
     fallback_level: str | None = None
+    account_id: int | None = None  # as last read: a rated game's seat acts only with one
 
     @classmethod
     def of(cls, row: SeatRow) -> Seat:
@@ -63,6 +64,7 @@ class Seat:
             row.controller_level,
             row.fallback,
             row.fallback_level,
+            row.account_id,
         )
 
     @property
@@ -100,6 +102,7 @@ class LiveGame:
         self.variant = row.variant
         self.seed = row.seed
         self.options = row.options
+        self.rated = row.rated
         self.seats = [Seat.of(s) for s in row.seats]
         self.created_at = row.created_at
         self.game = game

@@ -143,6 +143,7 @@ def summary(row: GameRow) -> dict[str, Any]:
         "controllers": controllers_wire(
             [s.kind for s in row.seats], [s.controller for s in row.seats]
         ),
+        "rated": row.rated,
     }
 
 

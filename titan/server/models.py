@@ -118,6 +118,12 @@ class ClockOut(BaseModel):
     seat: int = Field(description="the seat whose clock runs (the one that must decide)")
     deadline: str = Field(description="ISO 8601, UTC; count against the Date header's clock")
     kind: Literal["live", "correspondence"]
+    rated: bool = Field(
+        default=False,
+        description="its end updates the players' ratings: needs the creator's session "
+        "(and X-CSRF-Token) and a human seat; each human seat acts only once it belongs to "
+        "an account, one seat per account",
+    )
 
 
 class SeatKindIn(_Strict):
@@ -202,6 +208,7 @@ class GameSummary(BaseModel):
     controllers: list[Literal["person", "computer"]] = Field(
         description="who plays each seat now (computer seats: always computer)"
     )
+    rated: bool = Field(default=False, description="its end updates the players' ratings")
 
 
 class GameList(BaseModel):

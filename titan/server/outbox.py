@@ -13,7 +13,7 @@ group commit's writer thread, on PostgreSQL through ``run_sync`` in a transactio
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -99,6 +99,11 @@ def add_due(conn: Connection, due: Due, stamp: datetime) -> None:
         held = and_(seats.c.game_id == due.game_id, seats.c.seat == due.seat)
         dedupe = f"{TURN} {due.seat} {due.turn}"
         _add(conn, due.game_id, due.seat, TURN, dedupe, stamp, held)
+
+
+def writer(due: Due) -> Callable[[Connection], None]:
+    """:func:`add_due` as a write to run in the action's transaction."""
+    return lambda conn: add_due(conn, due, datetime.now(UTC))
 
 
 def schedule_reminders(

@@ -26,6 +26,7 @@ class SeatRow:
     controller_level: str | None = None
     fallback: str = "computer"  # or "withdraw"
     fallback_level: str | None = None
+    account_id: int | None = None  # the account the seat belongs to, if any
 
 
 @dataclass(slots=True, kw_only=True)
@@ -49,6 +50,7 @@ class GameRow:
     time_seconds: int | None = None
     deadline_seat: int | None = None  # whose clock runs, until when
     deadline_at: datetime | None = None
+    rated: bool = False  # its end updates its players' ratings (titan.server.ratingstore)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -121,6 +123,7 @@ def seat_row(m: Any) -> SeatRow:
         controller_level=m["controller_level"],
         fallback=m["fallback"],
         fallback_level=m["fallback_level"],
+        account_id=m["account_id"],
     )
 
 
@@ -145,6 +148,7 @@ def game_row(m: Any, seat_rows: list[SeatRow]) -> GameRow:
         time_seconds=m["time_seconds"],
         deadline_seat=m["deadline_seat"],
         deadline_at=utc(m["deadline_at"]),
+        rated=m["rated"],
     )
 
 

@@ -40,6 +40,7 @@ from titan.server.config import Limits
 from titan.server.importing import Checked, check_import, check_record
 from titan.server.live import DamagedGame, LiveGame, hash_token
 from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id, new_token
+from titan.server.ratingstore import finisher
 from titan.server.refusals import (
     Invalid,
     NotASeat,
@@ -50,6 +51,7 @@ from titan.server.refusals import (
     TooLarge,
 )
 from titan.server.rows import GameRow, now
+from titan.server.sidewrites import in_one_write, reminders
 from titan.server.store import Conflict, Store
 
 log = logging.getLogger("titan.server")
@@ -106,6 +108,7 @@ class GameService:
         creator: str | None = None,
         manage_token: str | None = None,
         control: TimeControl = NO_CLOCK,
+        rated: bool = False,
     ) -> tuple[LiveGame, list[str | None]]:
         """A new game with a secret seed; returns it and each seat's token (None for bots).
         ``creator`` (a client's key) is held to the quotas; ``unlisted`` keeps it out of the
@@ -119,6 +122,7 @@ class GameService:
             manage_token=manage_token,
             control=control,
         )
+        row.rated = rated
         await self.store.create(row)
         live = LiveGame(row, game, [len(game.history)])
         self._remember(live)
@@ -308,7 +312,16 @@ class GameService:
                         due = None
                     try:
                         await self.store.append(
-                            live.id, *tried, player, wire.encode(action), p, due
+                            live.id,
+                            *tried,
+                            player,
+                            wire.encode(action),
+                            p,
+                            in_one_write(  # in the action's own transaction:
+                                finisher(live, trial.game),  # a rated game's end: ratings
+                                None if due is None else outbox.writer(due),  # notices
+                                reminders(live, p),  # a new deadline's reminders
+                            ),
                         )
                     except Conflict:
                         lost += 1

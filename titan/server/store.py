@@ -42,7 +42,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from titan.server import outbox, statements
+from titan.server import statements
 from titan.server.db import sqlite_writer, transaction
 from titan.server.groupcommit import GroupCommit
 from titan.server.live import hash_token
@@ -187,12 +187,14 @@ class Store:
         player: int,
         action: dict[str, Any],
         after: Progress,
-        due: outbox.Due | None = None,
+        then: Callable[[Connection], None] | None = None,
     ) -> None:
         """Action ``n`` and the game's new progress, in one transaction, committed when this
-        returns, provided the game is still at version ``n`` with digest ``before``; with the
-        outbox rows ``due`` calls for (notices). Raises :class:`Conflict` if it is not (another
-        writer got there first)."""
+        returns, provided the game is still at version ``n`` with digest ``before``. Raises
+        :class:`Conflict` if it is not (another writer got there first). ``then`` writes more
+        in that transaction once the action is in (a rated game's end: its ratings); on
+        PostgreSQL such an append is a transaction of several statements, not the one
+        autocommit statement."""
         params = {
             "game_id": game_id,
             "n": n,
@@ -210,13 +212,16 @@ class Store:
         }
         try:
             if self._group is not None:
-                stored = await self._group.run(lambda conn: _sqlite_append(conn, params, due))
+                stored = await self._group.run(lambda conn: _append_rows(conn, params, then))
+            elif then is not None:
+                params["notice"] = Notice(self.origin, game_id, after.version, after.digest)
+                stored = await self._pg_append_then(
+                    params, then, (n, before), (after.version, after.digest)
+                )
             else:
                 notice = Notice(self.origin, game_id, after.version, after.digest)
                 params["notice"] = notice.payload()
-                stored = await self._pg_append(
-                    params, (n, before), (after.version, after.digest), due
-                )
+                stored = await self._pg_append(params, (n, before), (after.version, after.digest))
         except IntegrityError:
             raise Conflict(game_id, n) from None
         if not stored:
@@ -404,14 +409,10 @@ class Store:
             return await read(conn)
 
     async def _pg_append(
-        self,
-        params: dict[str, Any],
-        before: tuple[int, str],
-        after: tuple[int, str],
-        due: outbox.Due | None,
+        self, params: dict[str, Any], before: tuple[int, str], after: tuple[int, str]
     ) -> bool:
         try:
-            return await self._single(params, due)
+            return await self._single(params)
         except DBAPIError as exc:
             if not exc.connection_invalidated:
                 raise
@@ -423,19 +424,41 @@ class Store:
             return True
         if found != before:
             return False
-        return await self._single(params, due)
+        return await self._single(params)
 
-    async def _single(self, params: dict[str, Any], due: outbox.Due | None) -> bool:
-        """The PostgreSQL append (autocommit: committed when it returns); did it store? An
-        action that calls for notices adds their outbox rows in a transaction with it (one
-        round trip more, for those actions only)."""
-        if due is not None:
-            async with transaction(self.engine) as conn:
-                stored = (await conn.execute(statements.PG_APPEND, params)).first() is not None
-                if stored:
-                    stamp = params["stamp"]
-                    await conn.run_sync(lambda sync: outbox.add_due(sync, due, stamp))
-                return stored
+    async def _pg_append_then(
+        self,
+        params: dict[str, Any],
+        then: Callable[[Connection], None],
+        before: tuple[int, str],
+        after: tuple[int, str],
+    ) -> bool:
+        """The PostgreSQL append with ``then`` in its transaction (a game's end, rare); a lost
+        connection is settled as in :meth:`_pg_append`."""
+        notice: Notice = params.pop("notice")
+
+        def write(conn: Connection) -> bool:
+            if not _append_rows(conn, params, then):
+                return False
+            conn.execute(
+                select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice.payload()))
+            )
+            return True
+
+        try:
+            return await self._transact(write)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+        found = await self.version(params["game_id"])
+        if found == after:
+            return True
+        if found != before:
+            return False
+        return await self._transact(write)
+
+    async def _single(self, params: dict[str, Any]) -> bool:
+        """The PostgreSQL append (autocommit: committed when it returns); did it store?"""
         async with self.engine.connect() as conn:
             return (await conn.execute(statements.PG_APPEND, params)).first() is not None
 
@@ -464,17 +487,22 @@ def insert_game(conn: Connection, row: GameRow, stamp: datetime, *, hidden: bool
             deadline_at=row.deadline_at,
             deadline_seat=row.deadline_seat,
             deadline_version=None if row.deadline_at is None else row.version,
+            rated=row.rated,
         )
     )
     conn.execute(insert(seats), [seat_values(row.id, s) for s in row.seats])
 
 
-def _sqlite_append(conn: Connection, params: dict[str, Any], due: outbox.Due | None) -> bool:
+def _append_rows(
+    conn: Connection, params: dict[str, Any], then: Callable[[Connection], None] | None = None
+) -> bool:
+    """The append as separate statements in the caller's transaction (SQLite's; PostgreSQL's
+    when ``then`` writes more); False if the game row had moved on."""
     if conn.execute(statements.MOVE, params).rowcount != 1:
         return False
     conn.execute(statements.LOG, params)
-    if due is not None:  # notices (titan.server.outbox), in the action's own transaction
-        outbox.add_due(conn, due, params["stamp"])
+    if then is not None:
+        then(conn)
     return True
 
 

@@ -62,6 +62,8 @@ games = Table(
     Column("deadline_seat", Integer, nullable=True),
     Column("deadline_version", Integer, nullable=True),
     Column("claimed_until", DateTime(timezone=True), nullable=True),
+    # Rated (chosen at creation): its end updates its players' ratings (titan.server.ratingstore).
+    Column("rated", Boolean, nullable=False, server_default=false()),
     Index("ix_games_status_updated", "status", "updated_at"),
     Index("ix_games_deadline_at", "deadline_at"),
     Index("ix_games_creator_status", "creator", "status"),
@@ -218,4 +220,49 @@ outbox = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_outbox_due", "state", "due_at"),
     Index("ix_outbox_dedupe", "game_id", "dedupe"),
+)
+
+
+# --- ratings (titan.server.ratingstore; docs/architecture.md, "Ratings") ---------------------
+
+# Each rated player: an account ("account:ID", so a renamed or deleted account keeps its
+# results) or a computer level ("computer:LEVEL"). ``ordinal`` is mu - 3 sigma, the
+# leaderboard's order, kept as a column so the leaderboard is one indexed read. ``seats`` and
+# ``score_sum`` count seats, not games (a computer level may hold several seats of one game);
+# ``movement`` and ``strikes`` are the player's dice over its rated games, six counts each.
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("player", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("ordinal", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("seats", Integer, nullable=False),
+    Column("score_sum", Integer, nullable=False),
+    Column("movement", JSON, nullable=False),
+    Column("strikes", JSON, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_ratings_ordinal", "ordinal"),
+    Index("ix_ratings_account", "account_id"),
+)
+
+# Each seat of each rated game once it ended: its player, place, score and the player's
+# rating before and after (written in the transaction that records the game's end).
+rated_results = Table(
+    "rated_results",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player", String(64), nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    Index("ix_rated_results_player", "player", "finished_at"),
 )

@@ -42,7 +42,14 @@ async def lobby_page() -> HTMLResponse:
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
+@router.get("/games/{game_id}/dice", response_class=HTMLResponse)
 async def game_page(game_id: str) -> HTMLResponse:
+    return HTMLResponse(_index(), headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/leaderboard", response_class=HTMLResponse)
+@router.get("/players/{name}", response_class=HTMLResponse)
+async def rating_page(name: str = "") -> HTMLResponse:
     return HTMLResponse(_index(), headers={"Cache-Control": "no-cache"})
 
 

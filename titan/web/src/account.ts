@@ -3,7 +3,7 @@
 // session's CSRF token (from the login answer or GET /api/account), sent as X-CSRF-Token with
 // every write, and kept in memory only (a reload asks for it again).
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, type GameSummary } from "./api";
+import { ApiError, type GameCreated, type GameSummary } from "./api";
 import { holdSeat } from "./session";
 
 export interface NoticeSettings {
@@ -99,6 +99,8 @@ export const account = {
     const saved = await call<NoticeSettings>("PUT", "/api/account/notifications", settings);
     if (current) set({ ...current, ...saved });
   },
+  /** A game created with this session (and its CSRF token): a rated one needs it. */
+  create: (body: Record<string, unknown>) => call<GameCreated>("POST", "/api/games", body),
   claim: (game_id: string, token: string) =>
     call<{ game_id: string; seat: number }>("POST", "/api/account/seats", { game_id, token }),
   games: () => call<{ games: AccountGame[] }>("GET", "/api/account/games").then((r) => r.games),

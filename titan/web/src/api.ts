@@ -33,6 +33,7 @@ export interface GameSummary {
   created_at: string;
   updated_at: string;
   seats: SeatSummary[];
+  rated?: boolean;
 }
 
 export interface SeatSpec {

@@ -4,6 +4,7 @@
 // the next screen would show a player something another may not see (Handover.tsx). Decisions
 // the player's standing choices answer are answered without showing them (autoplay.ts).
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { diceHref } from "../ratings/ratingsApi";
 import { heldGame, holdSeat, tokenFromFragment } from "../session";
 import { loadVariant, type VariantData } from "../variant";
 import type { Action, Event, Struck } from "../wire";
@@ -132,6 +133,9 @@ export function GamePage(props: { gameId: string }) {
             </span>
           )}
           <KeepSeat gameId={props.gameId} />
+          <a href={diceHref(props.gameId)} data-link="dice" title="Each player's dice against fair dice">
+            Dice
+          </a>
         </header>
         <div class="play" data-showing={battle ? "battle" : "board"}>
           <div class="boards">

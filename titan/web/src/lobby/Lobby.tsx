@@ -19,6 +19,9 @@ export function Lobby() {
           The board game of monsters and Titans, for two to six players, here, over the network, or against the
           computer.
         </p>
+        <a href="/leaderboard" data-link="leaderboard">
+          Leaderboard
+        </a>
       </header>
       <div class="lobby-grid">
         <NewGame onCreated={() => setRefresh((n) => n + 1)} />

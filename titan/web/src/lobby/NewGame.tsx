@@ -3,7 +3,7 @@
 // with POST /api/games; this browser keeps the tokens of its own seats (several make a
 // hot-seat game) and shows the links to send to the others.
 import { useEffect, useState } from "preact/hooks";
-import { keepInAccount } from "../account";
+import { account, keepInAccount } from "../account";
 import { ApiError, api, type GameCreated, type GameOptions, type SeatSpec } from "../api";
 import { holdSeat } from "../session";
 import { CopyButton, gameHref } from "./common";
@@ -49,6 +49,16 @@ function seatProblem(seats: SeatDraft[]): string | null {
   return null;
 }
 
+/** Why a rated game cannot be made of these seats here, if it cannot (the server checks too). */
+async function ratedProblem(seats: SeatDraft[]): Promise<string | null> {
+  if (!(await account.load())) return "Log in (or register) to create a rated game.";
+  if (seats.every((s) => s.kind === "bot")) return "A rated game needs a human player.";
+  if (seats.filter((s) => s.kind === "human-here").length > 1) {
+    return "A rated game has one seat per account: at most one human player here.";
+  }
+  return null;
+}
+
 function positive(text: string): number | null | "bad" {
   if (!text.trim()) return null;
   const n = Number(text);
@@ -65,6 +75,7 @@ export function NewGame(props: { onCreated: () => void }) {
   const [pointTarget, setPointTarget] = useState("");
   const [turnLimit, setTurnLimit] = useState("");
   const [unlisted, setUnlisted] = useState(false);
+  const [rated, setRated] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<GameCreated | null>(null);
@@ -112,10 +123,16 @@ export function NewGame(props: { onCreated: () => void }) {
         : { name: s.name.trim(), kind: "human" },
     );
     const options: GameOptions = { titan_variant: titanVariant, point_target: target, turn_limit: limit };
+    if (rated) {
+      const problem = await ratedProblem(seats);
+      if (problem) return setError(problem);
+    }
     setBusy(true);
     setError(null);
     try {
-      const game = await api.create(specs, options, unlisted);
+      const game = rated
+        ? await account.create({ variant: "default", seats: specs, options, unlisted, rated })
+        : await api.create(specs, options, unlisted);
       const here = game.seats.filter((s, i) => seats[i]?.kind === "human-here" && s.token);
       here.forEach((s) => holdSeat(game.id, { seat: s.seat, name: s.name, token: s.token ?? "" }));
       await keepInAccount(
@@ -257,6 +274,10 @@ export function NewGame(props: { onCreated: () => void }) {
             onChange={(e) => setUnlisted(e.currentTarget.checked)}
           />
           Private: not in the lobby's lists; only the seat links lead to it
+        </label>
+        <label class="check">
+          <input type="checkbox" name="rated" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} />
+          Rated: the result changes the players' ratings (needs an account: each player logs in and keeps the seat)
         </label>
       </fieldset>
       {error && (

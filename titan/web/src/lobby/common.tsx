@@ -50,6 +50,7 @@ export function optionsText(g: GameSummary): string {
   if (o.titan_variant === true) parts.push("Titan variant");
   if (typeof o.point_target === "number") parts.push(`first to ${o.point_target} points`);
   if (typeof o.turn_limit === "number") parts.push(`${o.turn_limit} turns`);
+  if (g.rated) parts.push("rated");
   return parts.join(" · ");
 }
 
