@@ -343,8 +343,8 @@ def test_a_lost_reply_to_a_stored_action_counts_as_stored(
         store = svc.store
         real = store._single
 
-        async def commit_then_lose_the_reply(params: dict[str, Any], due: Any = None) -> bool:
-            assert await real(params, due)
+        async def commit_then_lose_the_reply(params: dict[str, Any]) -> bool:
+            assert await real(params)
             terminate_connections(pg_url)
             async with store.engine.connect() as conn:  # a dead connection: invalidated
                 await conn.execute(select(1))

@@ -88,6 +88,12 @@ class GameIn(_Strict):
         default=False, description="keep the game out of the lobby: reachable by its links only"
     )
     time_control: TimeControlIn = Field(default_factory=TimeControlIn)
+    rated: bool = Field(
+        default=False,
+        description="its end updates the players' ratings: needs the creator's session "
+        "(and X-CSRF-Token) and a human seat; each human seat acts only once it belongs to "
+        "an account, one seat per account",
+    )
 
 
 class ControlIn(_Strict):
@@ -118,12 +124,6 @@ class ClockOut(BaseModel):
     seat: int = Field(description="the seat whose clock runs (the one that must decide)")
     deadline: str = Field(description="ISO 8601, UTC; count against the Date header's clock")
     kind: Literal["live", "correspondence"]
-    rated: bool = Field(
-        default=False,
-        description="its end updates the players' ratings: needs the creator's session "
-        "(and X-CSRF-Token) and a human seat; each human seat acts only once it belongs to "
-        "an account, one seat per account",
-    )
 
 
 class SeatKindIn(_Strict):

@@ -41,4 +41,8 @@ def reminders(live: LiveGame, after: Progress) -> Write | None:
     seat, deadline = after.deadline_seat, after.deadline_at
     if seat is None or deadline is None:
         return lambda conn: outbox.cancel_reminders(conn, game_id)
-    return lambda conn: outbox.schedule_reminders(conn, game_id, seat, deadline, allowance)
+
+    def schedule(conn: Connection) -> None:
+        outbox.schedule_reminders(conn, game_id, seat, deadline, allowance)
+
+    return schedule
