@@ -261,6 +261,11 @@ def test_leaderboard_pages_and_limits(db_url: str) -> None:
         assert client.get("/api/players/" + "x" * 65).status_code == 404
         assert client.get("/api/players/computer:nosuchlevel").status_code == 404
         assert client.get("/api/players/ANN").json()["name"] == "Ann"  # any case
+        # No account may pass for a computer level.
+        r = client.post(
+            "/api/account/register", json={"name": "Computer:strong", "password": "x" * 12}
+        )
+        assert r.status_code == 422 and "computer" in r.json()["error"]
 
 
 def test_a_deleted_accounts_results_stay(db_url: str) -> None:
