@@ -27,6 +27,20 @@ def _client(url: str, name: str) -> tuple[httpx.Client, dict[str, str]]:
     return client, {"X-CSRF-Token": r.json()["csrf_token"]}
 
 
+def test_a_rated_games_seat_without_an_account_is_told_to_log_in(
+    contexts: Contexts, web_server: Server
+) -> None:
+    creator, csrf = _client(web_server.url, "Nina")
+    seats = [{"name": "Nina", "mine": True}, {"name": "Guest"}]
+    r = creator.post("/api/games", json={"seats": seats, "rated": True}, headers=csrf)
+    assert r.status_code == 201, r.text
+    page = contexts.page()
+    page.goto(r.json()["seats"][1]["url"])
+    notice = page.locator("[data-rated-notice]")
+    notice.wait_for()
+    assert "log in" in notice.inner_text()
+
+
 def _finish_rated_game(url: str, names: tuple[str, str]) -> str:
     (first, first_csrf), (second, second_csrf) = (_client(url, n) for n in names)
     seats = [{"name": names[0], "mine": True}, {"name": names[1]}]
