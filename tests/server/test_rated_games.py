@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+import psycopg
 import pytest
 from sqlalchemy import Connection, create_engine, insert, select
 
@@ -18,6 +19,7 @@ from tests.server.accounts_client import Device, server
 from tests.server.inproc import act, auth, service, state
 from titan.engine import events as ev
 from titan.engine.summary import DiceTally, places
+from titan.server.config import libpq_dsn
 from titan.server.ratings import Rating, rate
 from titan.server.ratingstore import Outcome, account_key, rate_game
 from titan.server.tables import accounts, games, metadata, rated_results, ratings, seats
@@ -460,3 +462,22 @@ def test_two_games_ending_at_once_lose_no_update(db_url: str) -> None:
         assert board["computer:strong"]["games"] == 2
         assert board["computer:strong"]["mu"] == pytest.approx(twice["a"].mu, abs=1e-3)
         assert board["computer:random"]["mu"] == pytest.approx(twice["b"].mu, abs=1e-3)
+
+
+def test_a_rated_ending_tells_the_other_processes(pg_url: str) -> None:
+    """On PostgreSQL the ending action of a rated game is a transaction of several statements
+    (not the one autocommit statement); its NOTIFY goes out all the same, in it."""
+    with server(pg_url) as client, psycopg.connect(libpq_dsn(pg_url), autocommit=True) as other:
+        other.execute("LISTEN titan_actions")
+        game_id, tokens = _rated_game(client, ["Ann", "Bob"])
+        _withdraw_all(client, game_id, tokens)
+        version = client.get(f"/api/games/{game_id}").json()["version"]
+        versions: list[int] = []
+        for note in other.notifies(timeout=5):
+            parts = note.payload.split(" ")  # actions' notices; chat and seats say other things
+            if len(parts) == 4 and parts[1] == game_id and parts[2].isdigit():
+                versions.append(int(parts[2]))
+            if versions and versions[-1] == version:
+                break
+        assert versions == list(range(1, version + 1))
+        assert _board(client)["Ann"]["games"] == 1
