@@ -481,3 +481,20 @@ def test_a_rated_ending_tells_the_other_processes(pg_url: str) -> None:
                 break
         assert versions == list(range(1, version + 1))
         assert _board(client)["Ann"]["games"] == 1
+
+
+def test_play_again_of_a_rated_game_is_rated(db_url: str) -> None:
+    with server(db_url) as client:
+        game_id, tokens = _rated_game(client, ["Ann", "Bob"])
+        _withdraw_all(client, game_id, tokens)
+        again = [
+            client.post(f"/api/games/{game_id}/rematch", headers=auth(t)).json() for t in tokens
+        ]
+        new_id = again[0]["game"]
+        assert again[1]["game"] == new_id and client.get(f"/api/games/{new_id}").json()["rated"]
+        # Its seats belong to no account yet: acting waits for the holder to keep it.
+        seat = state(client, new_id)["view"]["deciding"]
+        token = again[seat]["token"]
+        option = state(client, new_id, token)["prompt"]["options"][0]
+        refused = act(client, new_id, token, option)
+        assert refused.status_code == 403 and "log in" in refused.json()["error"]
