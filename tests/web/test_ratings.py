@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 
 from tests.server.harness import Server
 from tests.web.conftest import Contexts
+from tests.web.test_accessibility import FAILING, violations
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -74,6 +75,7 @@ def test_leaderboard_profile_and_dice_pages_at_phone_width(
     page.goto(web_server.url + "/leaderboard")
     rows = page.locator("[data-leaderboard] tbody tr")
     rows.first.wait_for()
+    _accessible(page)
     assert {r.get_attribute("data-player") for r in rows.all()} >= {"Rhea", "Olaf"}
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
 
@@ -90,6 +92,7 @@ def test_leaderboard_profile_and_dice_pages_at_phone_width(
     page.wait_for_selector("[data-profile='Olaf']")
     assert page.get_attribute("[data-games]", "data-games") == "1"
     page.wait_for_selector(f"[data-recent] tr[data-game='{game_id}']")
+    _accessible(page)
     for kind in ("movement", "strikes"):
         chart = page.locator(f"[data-dice='{kind}'] svg")
         assert "fair dice would give" in (chart.get_attribute("aria-label") or "")
@@ -99,9 +102,16 @@ def test_leaderboard_profile_and_dice_pages_at_phone_width(
     page.wait_for_url(f"**/games/{game_id}/dice")
     page.wait_for_selector("[data-dice-seat='1'] [data-dice='movement'] .verdict")
     assert page.locator("[data-dice-seat]").count() == 2
+    _accessible(page)
 
     # New game's "Rated" box, by its label.
     page.goto(web_server.url + "/")
     box = page.get_by_label("Rated: the result changes the players' ratings", exact=False)
     box.check()
     assert box.is_checked()
+
+
+def _accessible(page: Page) -> None:
+    """No serious or critical axe-core finding (tests/web/test_accessibility.py)."""
+    found = violations(page)
+    assert not [v for v in found if v["impact"] in FAILING], found
