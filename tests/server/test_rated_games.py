@@ -260,7 +260,8 @@ def test_leaderboard_pages_and_limits(db_url: str) -> None:
         assert page["total"] == 3 and [p["rank"] for p in page["players"]] == [2]
         for bad in ({"limit": 0}, {"limit": 101}, {"offset": -1}, {"limit": "x"}):
             assert client.get("/api/leaderboard", params=bad).status_code == 422
-        assert client.get("/api/players/" + "x" * 65).status_code == 404
+        for odd in ("x" * 65, "%00", "a%00b", "%E2%80%AE", "%20", "..", "%2F"):
+            assert client.get("/api/players/" + odd).status_code == 404, odd
         assert client.get("/api/players/computer:nosuchlevel").status_code == 404
         assert client.get("/api/players/ANN").json()["name"] == "Ann"  # any case
         # No account may pass for a computer level.
