@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+import psycopg
 import pytest
 from sqlalchemy import Connection, create_engine, insert, select
 
@@ -18,6 +19,7 @@ from tests.server.accounts_client import Device, server
 from tests.server.inproc import act, auth, service, state
 from titan.engine import events as ev
 from titan.engine.summary import DiceTally, places
+from titan.server.config import libpq_dsn
 from titan.server.ratings import Rating, rate
 from titan.server.ratingstore import Outcome, account_key, rate_game
 from titan.server.tables import accounts, games, metadata, rated_results, ratings, seats
@@ -258,9 +260,15 @@ def test_leaderboard_pages_and_limits(db_url: str) -> None:
         assert page["total"] == 3 and [p["rank"] for p in page["players"]] == [2]
         for bad in ({"limit": 0}, {"limit": 101}, {"offset": -1}, {"limit": "x"}):
             assert client.get("/api/leaderboard", params=bad).status_code == 422
-        assert client.get("/api/players/" + "x" * 65).status_code == 404
+        for odd in ("x" * 65, "%00", "a%00b", "%E2%80%AE", "%20", "..", "%2F"):
+            assert client.get("/api/players/" + odd).status_code == 404, odd
         assert client.get("/api/players/computer:nosuchlevel").status_code == 404
         assert client.get("/api/players/ANN").json()["name"] == "Ann"  # any case
+        # No account may pass for a computer level.
+        r = client.post(
+            "/api/account/register", json={"name": "Computer:strong", "password": "x" * 12}
+        )
+        assert r.status_code == 422 and "computer" in r.json()["error"]
 
 
 def test_a_deleted_accounts_results_stay(db_url: str) -> None:
@@ -455,3 +463,39 @@ def test_two_games_ending_at_once_lose_no_update(db_url: str) -> None:
         assert board["computer:strong"]["games"] == 2
         assert board["computer:strong"]["mu"] == pytest.approx(twice["a"].mu, abs=1e-3)
         assert board["computer:random"]["mu"] == pytest.approx(twice["b"].mu, abs=1e-3)
+
+
+def test_a_rated_ending_tells_the_other_processes(pg_url: str) -> None:
+    """On PostgreSQL the ending action of a rated game is a transaction of several statements
+    (not the one autocommit statement); its NOTIFY goes out all the same, in it."""
+    with server(pg_url) as client, psycopg.connect(libpq_dsn(pg_url), autocommit=True) as other:
+        other.execute("LISTEN titan_actions")
+        game_id, tokens = _rated_game(client, ["Ann", "Bob"])
+        _withdraw_all(client, game_id, tokens)
+        version = client.get(f"/api/games/{game_id}").json()["version"]
+        versions: list[int] = []
+        for note in other.notifies(timeout=5):
+            parts = note.payload.split(" ")  # actions' notices; chat and seats say other things
+            if len(parts) == 4 and parts[1] == game_id and parts[2].isdigit():
+                versions.append(int(parts[2]))
+            if versions and versions[-1] == version:
+                break
+        assert versions == list(range(1, version + 1))
+        assert _board(client)["Ann"]["games"] == 1
+
+
+def test_play_again_of_a_rated_game_is_rated(db_url: str) -> None:
+    with server(db_url) as client:
+        game_id, tokens = _rated_game(client, ["Ann", "Bob"])
+        _withdraw_all(client, game_id, tokens)
+        again = [
+            client.post(f"/api/games/{game_id}/rematch", headers=auth(t)).json() for t in tokens
+        ]
+        new_id = again[0]["game"]
+        assert again[1]["game"] == new_id and client.get(f"/api/games/{new_id}").json()["rated"]
+        # Its seats belong to no account yet: acting waits for the holder to keep it.
+        seat = state(client, new_id)["view"]["deciding"]
+        token = again[seat]["token"]
+        option = state(client, new_id, token)["prompt"]["options"][0]
+        refused = act(client, new_id, token, option)
+        assert refused.status_code == 403 and "log in" in refused.json()["error"]

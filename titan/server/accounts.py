@@ -89,13 +89,16 @@ def name_key(name: str) -> str:
 
 def check_account_name(name: str, path: str = "name") -> str:
     """An account name follows the seats' rules (:func:`titan.server.lobby.check_name`),
-    is not blank and is not what a deleted account reads as."""
+    is not blank, is not what a deleted account reads as, and does not pass for a rated
+    computer level (``computer:LEVEL``)."""
     check_name(name, path)
     name = name.strip()
     if not name:
         raise Invalid("a name may not be blank", path=path)
     if name_key(name) == name_key(DELETED_NAME):
         raise Invalid(f"{DELETED_NAME!r} is what deleted accounts are called", path=path)
+    if name_key(name).startswith("computer:"):  # the rated computer levels' names (ratings)
+        raise Invalid("names beginning 'computer:' are the computer players'", path=path)
     return name
 
 

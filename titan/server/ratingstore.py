@@ -28,7 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from titan.dice.fairness import Fairness, fairness
 from titan.engine.game import Game
 from titan.engine.summary import FACES, DiceTally, dice_tallies, places, scores
-from titan.server.accounts import name_key
+from titan.server.accounts import check_account_name, name_key
 from titan.server.accountstore import DELETED_NAME
 from titan.server.live import LiveGame
 from titan.server.lobby import _iso
@@ -296,6 +296,10 @@ async def player_key(store: Store, name: str, levels: Sequence[str]) -> tuple[st
     computer level, else a (live) account's name, whatever its case."""
     if name.startswith("computer:") and name.removeprefix("computer:") in levels:
         return name, name
+    try:
+        check_account_name(name)
+    except Invalid:
+        return None  # no account has such a name (and PostgreSQL refuses a NUL byte)
     query = select(accounts.c.id, accounts.c.name).where(
         accounts.c.name_key == name_key(name), accounts.c.deleted_at.is_(None)
     )

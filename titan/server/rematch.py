@@ -93,6 +93,7 @@ class Rematches:
             creator=creator,
             tokens_now=False,
         )
+        row.rated = live.rated  # a rated game's rematch is rated (its seats join accounts anew)
         claim = (
             update(games)
             .where(games.c.id == live.id, games.c.rematch.is_(None))

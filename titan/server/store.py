@@ -213,15 +213,18 @@ class Store:
         try:
             if self._group is not None:
                 stored = await self._group.run(lambda conn: _append_rows(conn, params, then))
-            elif then is not None:
-                params["notice"] = Notice(self.origin, game_id, after.version, after.digest)
-                stored = await self._pg_append_then(
-                    params, then, (n, before), (after.version, after.digest)
-                )
             else:
-                notice = Notice(self.origin, game_id, after.version, after.digest)
-                params["notice"] = notice.payload()
-                stored = await self._pg_append(params, (n, before), (after.version, after.digest))
+                params["notice"] = Notice(
+                    self.origin, game_id, after.version, after.digest
+                ).payload()
+                attempt = (
+                    partial(self._single, params)
+                    if then is None
+                    else partial(self._transact, partial(_pg_append_rows, params, then))
+                )
+                stored = await self._pg_append(
+                    attempt, game_id, (n, before), (after.version, after.digest)
+                )
         except IntegrityError:
             raise Conflict(game_id, n) from None
         if not stored:
@@ -409,53 +412,26 @@ class Store:
             return await read(conn)
 
     async def _pg_append(
-        self, params: dict[str, Any], before: tuple[int, str], after: tuple[int, str]
-    ) -> bool:
-        try:
-            return await self._single(params)
-        except DBAPIError as exc:
-            if not exc.connection_invalidated:
-                raise
-        # The statement may or may not have been committed: the game row says. The digest
-        # chains every action, so ``after`` there means this very action (the same seat's
-        # same choice on the same position) is stored.
-        found = await self.version(params["game_id"])
-        if found == after:
-            return True
-        if found != before:
-            return False
-        return await self._single(params)
-
-    async def _pg_append_then(
         self,
-        params: dict[str, Any],
-        then: Callable[[Connection], None],
+        attempt: Callable[[], Awaitable[bool]],
+        game_id: str,
         before: tuple[int, str],
         after: tuple[int, str],
     ) -> bool:
-        """The PostgreSQL append with ``then`` in its transaction (a game's end, rare); a lost
-        connection is settled as in :meth:`_pg_append`."""
-        notice: Notice = params.pop("notice")
-
-        def write(conn: Connection) -> bool:
-            if not _append_rows(conn, params, then):
-                return False
-            conn.execute(
-                select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice.payload()))
-            )
-            return True
-
         try:
-            return await self._transact(write)
+            return await attempt()
         except DBAPIError as exc:
             if not exc.connection_invalidated:
                 raise
-        found = await self.version(params["game_id"])
+        # The write may or may not have been committed: the game row says. The digest
+        # chains every action, so ``after`` there means this very action (the same seat's
+        # same choice on the same position) is stored.
+        found = await self.version(game_id)
         if found == after:
             return True
         if found != before:
             return False
-        return await self._transact(write)
+        return await attempt()
 
     async def _single(self, params: dict[str, Any]) -> bool:
         """The PostgreSQL append (autocommit: committed when it returns); did it store?"""
@@ -491,6 +467,17 @@ def insert_game(conn: Connection, row: GameRow, stamp: datetime, *, hidden: bool
         )
     )
     conn.execute(insert(seats), [seat_values(row.id, s) for s in row.seats])
+
+
+def _pg_append_rows(
+    params: dict[str, Any], then: Callable[[Connection], None], conn: Connection
+) -> bool:
+    """PostgreSQL's append with ``then`` (a rated game's end, rare): a transaction of several
+    statements, its NOTIFY inside, instead of the one autocommit statement."""
+    if not _append_rows(conn, params, then):
+        return False
+    conn.execute(select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), params["notice"])))
+    return True
 
 
 def _append_rows(

@@ -4,6 +4,7 @@
 // the next screen would show a player something another may not see (Handover.tsx). Decisions
 // the player's standing choices answer are answered without showing them (autoplay.ts).
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { RatedNotice } from "../ratings/RatedNotice";
 import { diceHref } from "../ratings/ratingsApi";
 import { heldGame, holdSeat, tokenFromFragment } from "../session";
 import { loadVariant, type VariantData } from "../variant";
@@ -132,6 +133,7 @@ export function GamePage(props: { gameId: string }) {
               reconnecting…
             </span>
           )}
+          <RatedNotice gameId={props.gameId} />
           <KeepSeat gameId={props.gameId} />
           <a href={diceHref(props.gameId)} data-link="dice" title="Each player's dice against fair dice">
             Dice

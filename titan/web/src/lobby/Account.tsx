@@ -5,6 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { type Account, type AccountGame, account, useAccount } from "../account";
 import { ApiError } from "../api";
 import { BrowserNotices } from "../browserNotices";
+import { profileHref } from "../ratings/ratingsApi";
 import { ago, gameHref, StatusBadge } from "./common";
 
 function message(err: unknown): string {
@@ -384,6 +385,11 @@ export function AccountArea(props: { refresh: number }) {
         <Enter />
       ) : (
         <>
+          <p>
+            <a href={profileHref(me.name)} data-link="profile">
+              Your rating, games and dice
+            </a>
+          </p>
           <KeptGames refresh={props.refresh} />
           <Notices me={me} />
           <Settings me={me} />

@@ -1,7 +1,7 @@
 // The ratings' pages: "/leaderboard", "/players/<name>" (a profile) and "/games/<id>/dice".
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { ApiError } from "../api";
+import { ApiError, api } from "../api";
 import { ago, gameHref } from "../lobby/common";
 import { DiceChart } from "./DiceChart";
 import {
@@ -59,6 +59,33 @@ function rating(r: { rating: number; mu: number; sigma: number }): string {
   return `${r.rating.toFixed(1)} (μ ${r.mu.toFixed(1)} ± ${r.sigma.toFixed(1)})`;
 }
 
+/** "strong ≈ 12.3": where each computer level stands on the players' scale. */
+function LevelScale() {
+  const [levels, setLevels] = useState<Profile[] | null>(null);
+  useEffect(() => {
+    api
+      .levels()
+      .then((l) => Promise.all(l.levels.map((name) => ratingsApi.player(`computer:${name}`))))
+      .then(
+        (found) => setLevels(found.filter((p) => p.games > 0)),
+        () => setLevels([]),
+      );
+  }, []);
+  if (!levels?.length) return null;
+  return (
+    <p class="level-scale" data-level-scale>
+      The computer on this scale:{" "}
+      {levels.map((p, i) => (
+        <span key={p.name}>
+          {i > 0 && ", "}
+          <a href={profileHref(p.name)}>{p.name.replace(/^computer:/, "")}</a> ≈ {p.rating.toFixed(1)}
+        </span>
+      ))}
+      .
+    </p>
+  );
+}
+
 export function LeaderboardPage() {
   const [offset, setOffset] = useState(0);
   const { data, error } = useLoad<Leaderboard>(String(offset), () => ratingsApi.leaderboard(offset));
@@ -68,6 +95,7 @@ export function LeaderboardPage() {
         Rated games only. The rating is μ − 3σ (OpenSkill's Plackett-Luce model): a newcomer starts at 0 and climbs as
         the system grows sure of them. Each computer level is rated on the same scale.
       </p>
+      <LevelScale />
       {!data ? (
         <Status error={error} />
       ) : data.players.length === 0 ? (
