@@ -130,6 +130,7 @@ class Server:
         log_level: str = "warning",
         env: Mapping[str, str] | None = None,
         command: Sequence[str] | None = None,
+        args: Sequence[str] = (),
     ) -> None:
         self.db_url = db_url
         self.port = port
@@ -144,7 +145,7 @@ class Server:
         environ["PYTHONUNBUFFERED"] = "1"
         titan = list(command) if command else titan_command(environ.get(PRELOAD_ENV))
         cmd = [*titan, "serve", "--host", "127.0.0.1"]
-        cmd += ["--port", str(port), "--db", db_url, "--log-level", log_level]
+        cmd += ["--port", str(port), "--db", db_url, "--log-level", log_level, *args]
         with log_path.open("ab") as log:
             self.proc = subprocess.Popen(
                 cmd,
@@ -216,14 +217,17 @@ class ServerPool:
         env: Mapping[str, str] | None = None,
         log_level: str = "warning",
         command: Sequence[str] | None = None,
+        args: Sequence[str] = (),
     ) -> Server:
         """A running server on ``db_url`` (on ``port`` if given: a restart on the same port),
-        with ``env`` added to its environment."""
+        with ``env`` added to its environment and ``args`` to its command line."""
         attempts = 1 if port is not None else 3
         for attempt in range(attempts):
             chosen = free_port() if port is None else port
             log_path = self.log_dir / f"serve-{len(self.started)}-{chosen}.log"
-            server = Server(db_url, chosen, log_path, env=env, log_level=log_level, command=command)
+            server = Server(
+                db_url, chosen, log_path, env=env, log_level=log_level, command=command, args=args
+            )
             self.started.append(server)
             try:
                 server.wait_ready()
