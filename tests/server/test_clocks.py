@@ -304,3 +304,19 @@ def test_a_deadline_survives_a_restart_and_fires_after_it(db_url: str) -> None:
             what="the timeout after a restart",
         )
         assert system_lines(client, gid).count(f"P{late} ran out of time") == 1
+
+
+def test_websockets_are_told_of_a_hand_over_without_a_move(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        gid, tokens = new_game(client, {"kind": "correspondence", "seconds": DAY})
+        idle = 1 - deciding(client, gid)  # not its turn: the computer has nothing to play yet
+        with client.websocket_connect(f"/api/games/{gid}/ws") as spectator:
+            first = spectator.receive_json()
+            assert first["type"] == "state" and first["controllers"] == ["person", "person"]
+            assert first["clock"] == state(client, gid)["clock"]
+            assert control(client, gid, tokens[idle], by="computer").status_code == 200
+            pushed = spectator.receive_json()
+            assert pushed["type"] == "update" and pushed["version"] == first["version"]
+            assert pushed["controllers"][idle] == "computer"
+            assert control(client, gid, tokens[idle], by="person").status_code == 200
+            assert spectator.receive_json()["controllers"] == ["person", "person"]
