@@ -272,6 +272,7 @@ export function NewGame(props: { onCreated: () => void }) {
           Clock{" "}
           <select
             name="clock_kind"
+            aria-label="Clock"
             value={clockKind}
             onChange={(e) => {
               const kind = e.currentTarget.value as ClockKind;
@@ -295,6 +296,7 @@ export function NewGame(props: { onCreated: () => void }) {
             Time allowed{" "}
             <input
               name="clock_amount"
+              aria-label="Time allowed"
               type="number"
               min={1}
               step="any"
