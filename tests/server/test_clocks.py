@@ -18,6 +18,7 @@ from tests.server.inproc import act, auth, deciding, running, state, wait_for
 from tests.server.scripted import choose
 from titan.server.clocks import NO_CLOCK, Clock, TimeControl, next_clock
 from titan.server.deps import Server
+from titan.server.rates import Rate
 
 Json = Any
 DAY = 24 * 3600
@@ -367,3 +368,15 @@ def test_play_again_keeps_the_time_control_and_the_fallbacks(tmp_path: Path) -> 
         live = server(client).service.cached(again)
         assert live is not None
         assert [s.fallback for s in live.seats] == ["withdraw", "computer"]
+
+
+def test_hand_overs_are_held_to_the_chat_rate_limit(tmp_path: Path) -> None:
+    """Each hand-over writes a chat line: toggling cannot fill the chat faster than talking."""
+    with running(tmp_path, rates={"chat": Rate(3, 600)}) as client:
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 3600})
+        idle = 1 - deciding(client, gid)
+        answers = [
+            control(client, gid, tokens[idle], by=by).status_code
+            for by in ("computer", "person", "computer", "person")
+        ]
+        assert answers == [200, 200, 200, 429]
