@@ -28,8 +28,7 @@ def test_a_live_game_shows_its_clock_and_the_seat_can_be_handed_over(
     page.get_by_label("Seat 2: if its time runs out").select_option("withdraw")
     page.get_by_role("button", name="Create the game").focus()
     page.keyboard.press("Enter")
-    created = page.wait_for_selector("[data-created]")
-    game_id = created.get_attribute("data-created")
+    game_id = page.locator("[data-created]").get_attribute("data-created")
     assert game_id
     with Api(web_server.url) as api:
         summary = api.http.get(f"/api/games/{game_id}").json()
