@@ -124,8 +124,10 @@ class Load:
         seconds: float,
         server_pid: int | None = None,
         source: Callable[[int], str] | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> None:
         self.url = url
+        self.extra = extra or {}  # more of each new game's body (bench.clocks: a time control)
         self.source = source  # loop -> the loopback address its connections come from
         self.server_pid = server_pid
         self.games = games
@@ -199,7 +201,8 @@ class Load:
         """One game, until it ends or the time is up."""
         seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
         r = await client.post(
-            "/api/games", json={"seats": seats, "options": {"turn_limit": TURN_LIMIT}}
+            "/api/games",
+            json={"seats": seats, "options": {"turn_limit": TURN_LIMIT}, **self.extra},
         )
         assert r.status_code == 201, r.text
         created = r.json()

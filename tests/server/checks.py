@@ -23,6 +23,7 @@ Json = Any
 
 MESSAGE_KEYS = frozenset(
     {"game", "seat", "version", "status", "view", "prompt", "events", "since", "next"}
+    | {"time_control", "clock", "controllers"}  # issue 20's clocks
 )
 CHARACTERS = frozenset(load("default").characters)
 

@@ -12,10 +12,13 @@ from typing import Any
 
 import pytest
 
+from tests.server.accounts_client import Device
+from tests.server.accounts_client import server as accounts_server
 from tests.server.inproc import act, auth, deciding, running, state, wait_for
 from tests.server.scripted import choose
 from titan.server.clocks import NO_CLOCK, Clock, TimeControl, next_clock
 from titan.server.deps import Server
+from titan.server.rates import Rate
 
 Json = Any
 DAY = 24 * 3600
@@ -31,6 +34,7 @@ def new_game(
     control: Json | None = None,
     fallbacks: tuple[Json | None, ...] = (None, None),
     bots: int = 0,
+    options: Json | None = None,
 ) -> tuple[str, list[str]]:
     seats: list[Json] = []
     for i, fb in enumerate(fallbacks):
@@ -39,7 +43,7 @@ def new_game(
             seat["fallback"] = fb
         seats.append(seat)
     seats += [{"name": f"B{i}", "kind": "bot", "level": "random"} for i in range(bots)]
-    body: Json = {"seats": seats}
+    body: Json = {"seats": seats, "options": options or {}}
     if control is not None:
         body["time_control"] = control
     r = client.post("/api/games", json=body)
@@ -304,3 +308,75 @@ def test_a_deadline_survives_a_restart_and_fires_after_it(db_url: str) -> None:
             what="the timeout after a restart",
         )
         assert system_lines(client, gid).count(f"P{late} ran out of time") == 1
+
+
+def test_websockets_are_told_of_a_hand_over_without_a_move(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        gid, tokens = new_game(client, {"kind": "correspondence", "seconds": DAY})
+        idle = 1 - deciding(client, gid)  # not its turn: the computer has nothing to play yet
+        with client.websocket_connect(f"/api/games/{gid}/ws") as spectator:
+            first = spectator.receive_json()
+            assert first["type"] == "state" and first["controllers"] == ["person", "person"]
+            assert first["clock"] == state(client, gid)["clock"]
+            assert control(client, gid, tokens[idle], by="computer").status_code == 200
+            pushed = spectator.receive_json()
+            assert pushed["type"] == "update" and pushed["version"] == first["version"]
+            assert pushed["controllers"][idle] == "computer"
+            assert control(client, gid, tokens[idle], by="person").status_code == 200
+            assert spectator.receive_json()["controllers"] == ["person", "person"]
+
+
+def test_the_account_holding_a_seat_may_hand_it_over_with_its_session(tmp_path: Path) -> None:
+    with accounts_server(tmp_path) as client:
+        ann, eve = Device(client), Device(client)
+        ann.enter("ann", new=True)
+        eve.enter("eve", new=True)
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 3600})
+        assert ann.claim(gid, tokens[1]).status_code == 200
+        url = f"/api/games/{gid}/control"
+        # Without the CSRF token another site's page could make the browser send the cookie.
+        assert ann.request("POST", url, json={"by": "computer"}, csrf=False).status_code == 403
+        # An account that holds no seat here is refused too.
+        assert eve.request("POST", url, json={"by": "computer"}).status_code == 403
+        assert state(client, gid)["controllers"] == ["person", "person"]
+        r = ann.request("POST", url, json={"by": "computer", "level": "random"})
+        assert r.status_code == 200, r.text
+        assert r.json() == {"seat": 1, "controller": "computer", "level": "random"}
+        r = ann.request("POST", f"/api/games/{gid}/fallback", json={"then": "withdraw"})
+        assert r.status_code == 200 and r.json()["seat"] == 1
+
+
+def test_play_again_keeps_the_time_control_and_the_fallbacks(tmp_path: Path) -> None:
+    rng = random.Random(2)
+    with running(tmp_path) as client:
+        gid, tokens = new_game(
+            client,
+            {"kind": "correspondence", "seconds": 7 * DAY},
+            fallbacks=({"then": "withdraw"}, None),
+            options={"turn_limit": 1},
+        )
+        for _ in range(3000):
+            if state(client, gid)["status"] == "over":
+                break
+            step(client, gid, tokens, rng)
+        r = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0]))
+        assert r.status_code == 200, r.text
+        again = r.json()["game"]
+        summary = client.get(f"/api/games/{again}").json()
+        assert summary["time_control"] == {"kind": "correspondence", "seconds": 7 * DAY}
+        assert summary["clock"]["seat"] == state(client, again)["view"]["deciding"]
+        live = server(client).service.cached(again)
+        assert live is not None
+        assert [s.fallback for s in live.seats] == ["withdraw", "computer"]
+
+
+def test_hand_overs_are_held_to_the_chat_rate_limit(tmp_path: Path) -> None:
+    """Each hand-over writes a chat line: toggling cannot fill the chat faster than talking."""
+    with running(tmp_path, rates={"chat": Rate(3, 600)}) as client:
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 3600})
+        idle = 1 - deciding(client, gid)
+        answers = [
+            control(client, gid, tokens[idle], by=by).status_code
+            for by in ("computer", "person", "computer", "person")
+        ]
+        assert answers == [200, 200, 200, 429]

@@ -127,6 +127,7 @@ WEB_MODULES = {
     "account_api",
     "account_deps",
     "api",
+    "api_clocks",
     "api_social",
     "app",
     "deps",

@@ -183,7 +183,9 @@ def request_kind(scope: Scope) -> str:
         if path.startswith("/api/games/"):
             if path.endswith("/actions"):
                 return "act"
-            if path.endswith("/chat"):
+            if path.endswith(("/chat", "/control", "/fallback")):
+                # A hand-over writes a line into the game's chat (clocks, issue 20), and a
+                # person changes these a few times a game: the chat's budget is plenty.
                 return "chat"
             if path.endswith("/rematch"):
                 return "create"  # it creates a game

@@ -83,7 +83,10 @@ class Rematches:
         found = await self.lookup(live.id)
         if found is not None:
             return found
-        specs = [SeatSpec(s.name, s.kind, s.level) for s in live.seats]
+        # The same seats, each with its fallback, and the same time control (issue 20).
+        specs = [
+            SeatSpec(s.name, s.kind, s.level, s.fallback, s.fallback_level) for s in live.seats
+        ]
         unlisted = (await self.service.row(live.id)).unlisted  # a private game stays private
         row, _game, _tokens = await self.service.new_game(
             live.variant,
@@ -92,6 +95,7 @@ class Rematches:
             unlisted=unlisted,
             creator=creator,
             tokens_now=False,
+            control=live.control,
         )
         row.rated = live.rated  # a rated game's rematch is rated (its seats join accounts anew)
         claim = (

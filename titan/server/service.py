@@ -1,4 +1,5 @@
-"""The games: creating and importing them, keeping live ones in memory, and accepting actions.
+"""The games: keeping live ones in memory and accepting actions (creating and importing them:
+:mod:`titan.server.creation`).
 
 The database is the truth and memory only a cache. A read (a seat's state, a new WebSocket)
 checks the cached game against the game row's version and digest (one indexed read) and
@@ -18,44 +19,35 @@ engine's IllegalAction); :mod:`titan.server.errors` alone turns them into HTTP a
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import hmac
 import logging
 import re
-import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 from titan.engine import wire
 from titan.engine.actions import Action
 from titan.engine.errors import IllegalAction
-from titan.engine.game import Game
-from titan.engine.record import MAX_SEED, SetupError, record_digest
-from titan.engine.state import Options
 from titan.server import outbox
-from titan.server.clocks import NO_CLOCK, TimeControl, next_clock
 from titan.server.clockstore import read_clock
 from titan.server.config import Limits
-from titan.server.importing import Checked, check_import, check_record
+from titan.server.creation import A, Creation, Offload
+from titan.server.importing import Checked
 from titan.server.live import DamagedGame, LiveGame, hash_token
-from titan.server.lobby import SeatSpec, check_seats, deal_seats, new_game_id, new_token
+from titan.server.lobby import new_token
 from titan.server.ratingstore import finisher
 from titan.server.refusals import (
-    Invalid,
     NotASeat,
     NotFound,
     NotNow,
     NoToken,
-    OverQuota,
-    TooLarge,
 )
-from titan.server.rows import GameRow, now
+from titan.server.rows import GameRow
 from titan.server.sidewrites import in_one_write, reminders
 from titan.server.store import Conflict, Store
 
 log = logging.getLogger("titan.server")
-A = TypeVar("A")  # what an offloaded check is given
 
 GAME_ID = re.compile(r"[0-9a-z]{1,32}")
 
@@ -68,7 +60,7 @@ class Watcher(Protocol):
     def loaded(self, live: LiveGame) -> None: ...
 
 
-class GameService:
+class GameService(Creation):
     def __init__(
         self,
         store: Store,
@@ -95,163 +87,6 @@ class GameService:
         self.on_joined: Callable[[LiveGame, int], Awaitable[None]] = _nothing
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
-
-    # --- new games ---------------------------------------------------------------------------
-
-    async def create(
-        self,
-        variant: str,
-        specs: Sequence[SeatSpec],
-        options: Options,
-        *,
-        unlisted: bool = False,
-        creator: str | None = None,
-        manage_token: str | None = None,
-        control: TimeControl = NO_CLOCK,
-        rated: bool = False,
-    ) -> tuple[LiveGame, list[str | None]]:
-        """A new game with a secret seed; returns it and each seat's token (None for bots).
-        ``creator`` (a client's key) is held to the quotas; ``unlisted`` keeps it out of the
-        lobby; ``control`` is its time control (the first decider's clock starts now)."""
-        row, game, tokens = await self.new_game(
-            variant,
-            specs,
-            options,
-            unlisted=unlisted,
-            creator=creator,
-            manage_token=manage_token,
-            control=control,
-        )
-        row.rated = rated
-        await self.store.create(row)
-        live = LiveGame(row, game, [len(game.history)])
-        self._remember(live)
-        return live, tokens
-
-    async def new_game(
-        self,
-        variant: str,
-        specs: Sequence[SeatSpec],
-        options: Options,
-        *,
-        unlisted: bool = False,
-        creator: str | None = None,
-        manage_token: str | None = None,
-        tokens_now: bool = True,
-        control: TimeControl = NO_CLOCK,
-    ) -> tuple[GameRow, Game, list[str | None]]:
-        """A new game's row (not stored yet), the game, and each seat's token (see
-        :func:`titan.server.lobby.deal_seats`). Raises Invalid, OverQuota."""
-        specs = check_seats(specs)
-        await self._check_quota(creator, all(s.kind == "bot" for s in specs))
-        seed = secrets.randbelow(MAX_SEED + 1)
-        names = [s.name for s in specs]
-        try:
-            game = Game.new(variant, names, seed, options)
-        except SetupError as exc:
-            raise Invalid(exc.detail, path=exc.path) from None
-        seat_rows, tokens = deal_seats(specs, tokens_now)
-        stamp = now()
-        first = game.current_player()  # clocks: the first decider's starts now
-        clock = next_clock(control, None, first, seat_rows[first].kind == "bot", stamp)
-        row = GameRow(
-            id=new_game_id(),
-            variant=variant,
-            options=dataclasses.asdict(options),
-            seed=seed,
-            status="running",
-            version=0,
-            digest=record_digest(variant, names, seed, options, []),
-            to_move=game.current_player(),
-            winner=None,
-            created_at=stamp,
-            updated_at=stamp,
-            seats=seat_rows,
-            unlisted=unlisted,
-            creator=creator,
-            manage_hash=None if manage_token is None else hash_token(manage_token),
-            time_kind=control.kind,
-            time_seconds=control.seconds,
-            deadline_seat=None if clock is None else clock.seat,
-            deadline_at=None if clock is None else clock.deadline,
-        )
-        return row, game, tokens
-
-    async def import_record(
-        self,
-        raw: object,
-        kinds: Sequence[SeatSpec] | None,
-        *,
-        unlisted: bool = False,
-        creator: str | None = None,
-        manage_token: str | None = None,
-        body: bytes | None = None,
-    ) -> tuple[GameRow, list[str | None]]:
-        """A game from a record (``kinds``: each seat's kind and level; default all human).
-        The record's seed comes with it, so whoever had the record can foresee its dice.
-        The record is checked and replayed by :attr:`offload` (the bot pool's processes),
-        which is sent ``body``, the request's JSON holding ``raw`` as its ``record``, when
-        given; and the game is not kept in memory: it is replayed here when first opened."""
-        actions = raw.get("actions") if isinstance(raw, dict) else None
-        if isinstance(actions, list) and len(actions) > self.limits.max_import_actions:
-            raise TooLarge(
-                f"the record has {len(actions)} actions; this server imports at most "
-                f"{self.limits.max_import_actions}",
-                path="record.actions",
-            )
-        if body is not None:
-            checked = await self.offload(check_import, body)
-        else:
-            checked = await self.offload(check_record, raw)
-        if checked.error is not None:
-            raise Invalid(checked.error, path=checked.path)
-        if kinds is None:
-            kinds = [SeatSpec(name) for name in checked.seats]
-        if len(kinds) != len(checked.seats):
-            raise Invalid(
-                f"the record has {len(checked.seats)} seats, got {len(kinds)}", path="seats"
-            )
-        specs = check_seats(
-            [SeatSpec(n, k.kind, k.level) for n, k in zip(checked.seats, kinds, strict=True)]
-        )
-        await self._check_quota(creator, all(s.kind == "bot" for s in specs))
-        seat_rows, tokens = deal_seats(specs)
-        stamp = now()
-        entries = checked.entries
-        row = GameRow(
-            id=new_game_id(),
-            variant=checked.variant,
-            options=checked.options,
-            seed=checked.seed,
-            status="over" if checked.over else "running",
-            version=len(entries),
-            digest=checked.digest,
-            to_move=-1 if checked.over else checked.to_move,
-            winner=checked.winner,
-            created_at=stamp,
-            updated_at=stamp,
-            seats=seat_rows,
-            unlisted=unlisted,
-            creator=creator,
-            manage_hash=None if manage_token is None else hash_token(manage_token),
-        )
-        await self.store.create(row, entries)
-        return row, tokens
-
-    async def _check_quota(self, creator: str | None, bots_only: bool) -> None:
-        if creator is None:
-            return
-        games, bot_games = await self.store.open_games(creator)
-        if games >= self.limits.max_open_games:
-            raise OverQuota(
-                f"this client already has {games} games running; it may have at most "
-                f"{self.limits.max_open_games} (finish or leave one first)"
-            )
-        if bots_only and bot_games >= self.limits.max_bot_games:
-            raise OverQuota(
-                f"this client already has {bot_games} games of computer players only running; "
-                f"it may have at most {self.limits.max_bot_games}"
-            )
 
     # --- live games ------------------------------------------------------------------------------
 
@@ -474,10 +309,6 @@ class GameService:
 
 async def _nothing(live: LiveGame, seat: int) -> None:
     pass
-
-
-class Offload(Protocol):
-    def __call__(self, fn: Callable[[A], Checked], raw: A, /) -> Awaitable[Checked]: ...
 
 
 async def _in_thread(fn: Callable[[A], Checked], raw: A) -> Checked:

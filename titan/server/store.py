@@ -45,6 +45,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from titan.server import statements
 from titan.server.db import sqlite_writer, transaction
 from titan.server.groupcommit import GroupCommit
+from titan.server.listings import Listings
 from titan.server.live import hash_token
 from titan.server.rows import (
     NOTIFY_CHANNEL,
@@ -72,7 +73,7 @@ LOG_CHUNK = 1000  # a long imported log's actions per transaction, on SQLite
 IMPORTING = "importing"  # the status of a game whose long log is being written (SQLite)
 
 
-class Store:
+class Store(Listings):
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
@@ -309,80 +310,6 @@ class Store:
                 select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
             )
             return [seat_row(s._mapping) for s in found]
-
-        return await self._reading(read)
-
-    async def recent(self, limit: int, since: datetime | None = None) -> list[GameRow]:
-        """The most recently active listed games, newest first, with their seats (the lobby):
-        unlisted games never, and none idle since before ``since`` (archived)."""
-
-        async def read(conn: AsyncConnection) -> list[GameRow]:
-            query = select(games).where(~games.c.unlisted)
-            if since is not None:
-                query = query.where(games.c.updated_at >= since)
-            found = list(await conn.execute(query.order_by(games.c.updated_at.desc()).limit(limit)))
-            ids = [g.id for g in found]
-            by_game: dict[str, list[SeatRow]] = {i: [] for i in ids}
-            if ids:
-                rows = await conn.execute(
-                    select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)
-                )
-                for s in rows:
-                    by_game[s.game_id].append(seat_row(s._mapping))
-            return [game_row(g._mapping, by_game[g.id]) for g in found]
-
-        return await self._reading(read)
-
-    async def games_by_id(self, ids: Sequence[str]) -> list[GameRow]:
-        """These games with their seats, in the order given (missing ones left out)."""
-
-        async def read(conn: AsyncConnection) -> list[GameRow]:
-            if not ids:
-                return []
-            found = {g.id: g for g in await conn.execute(select(games).where(games.c.id.in_(ids)))}
-            by_game: dict[str, list[SeatRow]] = {i: [] for i in found}
-            rows = await conn.execute(
-                select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)
-            )
-            for s in rows:
-                by_game[s.game_id].append(seat_row(s._mapping))
-            return [game_row(found[i]._mapping, by_game[i]) for i in ids if i in found]
-
-        return await self._reading(read)
-
-    async def open_games(self, creator: str) -> tuple[int, int]:
-        """How many running games ``creator`` made: in all, and with only computer seats."""
-
-        async def read(conn: AsyncConnection) -> tuple[int, int]:
-            humans = (
-                select(func.count())
-                .select_from(seats)
-                .where(seats.c.game_id == games.c.id, seats.c.kind == "human")
-                .scalar_subquery()
-            )
-            found = await conn.execute(
-                select(games.c.id, humans.label("humans")).where(
-                    games.c.creator == creator, games.c.status == "running"
-                )
-            )
-            rows = list(found)
-            return len(rows), sum(1 for r in rows if r.humans == 0)
-
-        return await self._reading(read)
-
-    async def waiting_for_bots(self) -> list[str]:
-        """Running games whose next decision is a computer seat's (to resume after a restart)."""
-        query = (
-            select(games.c.id)
-            .join(seats, (seats.c.game_id == games.c.id) & (seats.c.seat == games.c.to_move))
-            .where(
-                games.c.status == "running",
-                (seats.c.kind == "bot") | (seats.c.controller == "computer"),
-            )
-        )
-
-        async def read(conn: AsyncConnection) -> list[str]:
-            return [r.id for r in await conn.execute(query)]
 
         return await self._reading(read)
 

@@ -111,6 +111,8 @@ async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Beare
         # Subscribed before the first snapshot: a move made meanwhile is not missed.
         message = live.snapshot(seat, since)
         cursor, version = message["next"], message["version"]
+        # clocks: a hand-over or a timeout changes these without a move
+        clocked = (message["clock"], message["controllers"])
         closed = asyncio.create_task(_until_closed(ws))
         talk = _Talk(srv, ws, game_id, seat, seat_token, chat_since)
         try:
@@ -137,9 +139,10 @@ async def game_socket(ws: WebSocket, game_id: str, srv: ServerDep, bearer: Beare
                     # The seat's link was replaced: whoever holds the old one is cut off.
                     await ws.close(code=4403, reason="this seat's link was replaced")
                     return
-                if live.version != version:
+                if live.version != version or (live.clock_wire(), live.controllers()) != clocked:
                     message = live.snapshot(seat, cursor)
                     cursor, version = message["next"], message["version"]
+                    clocked = (message["clock"], message["controllers"])
                     await _send(ws, "update", message)
                 if talks:
                     await talk.chat()

@@ -2,6 +2,22 @@
 // seat by its token; refusals come back as {error, rule, path} and are thrown as ApiError.
 import type { Action, Event, PlayerView, Prompt } from "./wire";
 
+/** A game's time control (issue 20): none, live (seconds per decision) or correspondence
+ * (seconds from when a seat becomes the decider). */
+export type TimeControl = { kind: "none" } | { kind: "live" | "correspondence"; seconds: number };
+
+/** The running clock: `seat` must decide by `deadline` (ISO 8601 UTC, the server's time). */
+export interface GameClock {
+  seat: number;
+  deadline: string;
+  kind: "live" | "correspondence";
+}
+
+export type Controller = "person" | "computer";
+
+/** What a human seat's timeout does: the computer plays it (at a level), or it withdraws. */
+export type Fallback = { then: "computer"; level?: string | null } | { then: "withdraw" };
+
 export interface GameMessage {
   game: string;
   seat: number | null;
@@ -12,6 +28,9 @@ export interface GameMessage {
   events: Event[];
   since: number;
   next: number;
+  time_control?: TimeControl;
+  clock?: GameClock | null;
+  controllers?: Controller[];
 }
 
 export interface SeatSummary {
@@ -34,12 +53,16 @@ export interface GameSummary {
   updated_at: string;
   seats: SeatSummary[];
   rated?: boolean;
+  time_control?: TimeControl;
+  clock?: GameClock | null;
+  controllers?: Controller[];
 }
 
 export interface SeatSpec {
   name: string;
   kind: "human" | "bot";
   level?: string | null;
+  fallback?: Fallback;
 }
 
 export interface GameOptions {
@@ -92,6 +115,21 @@ export class ApiError extends Error {
   }
 }
 
+/** How far the server's clock is ahead of this browser's (ms), from the Date headers seen:
+ * countdowns count against the server's time, whatever this machine's clock says. */
+let serverSkew = 0;
+
+function noteServerTime(header: string | null): void {
+  const at = header ? Date.parse(header) : Number.NaN;
+  // The header has whole seconds: half a second is the best estimate within that second.
+  if (!Number.isNaN(at)) serverSkew = at + 500 - Date.now();
+}
+
+/** The server's time now, in ms since the epoch, as well as this browser can tell. */
+export function serverNow(): number {
+  return Date.now() + serverSkew;
+}
+
 async function call<T>(method: string, path: string, token?: string | null, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -106,6 +144,7 @@ async function call<T>(method: string, path: string, token?: string | null, body
   } catch {
     throw new ApiError(0, "The server cannot be reached; retrying when it is back.");
   }
+  noteServerTime(response.headers.get("Date"));
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : null;
   if (!response.ok) {
@@ -118,8 +157,21 @@ async function call<T>(method: string, path: string, token?: string | null, body
 export const api = {
   games: (status?: string) => call<{ games: GameSummary[] }>("GET", `/api/games${status ? `?status=${status}` : ""}`),
   game: (id: string) => call<GameSummary>("GET", `/api/games/${encodeURIComponent(id)}`),
-  create: (seats: SeatSpec[], options: GameOptions, unlisted = false, variant = "default") =>
-    call<GameCreated>("POST", "/api/games", null, { variant, seats, options, unlisted }),
+  create: (
+    seats: SeatSpec[],
+    options: GameOptions,
+    unlisted = false,
+    variant = "default",
+    timeControl: TimeControl = { kind: "none" },
+  ) => call<GameCreated>("POST", "/api/games", null, { variant, seats, options, unlisted, time_control: timeControl }),
+  /** "Play for me" (by computer) or "Take my seat back" (by person), for the token's seat. */
+  control: (id: string, token: string, by: Controller, level: string | null = null) =>
+    call<{ seat: number; controller: Controller; level: string | null }>(
+      "POST",
+      `/api/games/${encodeURIComponent(id)}/control`,
+      token,
+      by === "computer" ? { by, level } : { by },
+    ),
   state: (id: string, token: string | null, since = 0) =>
     call<GameMessage>("GET", `/api/games/${encodeURIComponent(id)}/state?since=${since}`, token),
   act: (id: string, token: string, action: Action) =>

@@ -13,12 +13,14 @@ import { useAutoplay } from "./autoplay";
 import { Battle } from "./Battle";
 import { Board } from "./Board";
 import { Chat } from "./Chat";
+import { Clock } from "./Clock";
 import { useGameClient } from "./connection";
 import { EventLog } from "./EventLog";
 import { Handover, useHotSeat } from "./Handover";
 import { KeepSeat } from "./KeepSeat";
 import { useKeys } from "./keys";
 import { useTurnNotice } from "./notify";
+import { PlayForMe } from "./PlayForMe";
 import { PromptPanel } from "./PromptPanel";
 import { Rematch } from "./Rematch";
 import { Sheet } from "./Sheet";
@@ -134,6 +136,7 @@ export function GamePage(props: { gameId: string }) {
             </span>
           )}
           <RatedNotice gameId={props.gameId} />
+          <Clock clock={seat.clock} view={view} />
           <KeepSeat gameId={props.gameId} />
           <a href={diceHref(props.gameId)} data-link="dice" title="Each player's dice against fair dice">
             Dice
@@ -153,6 +156,13 @@ export function GamePage(props: { gameId: string }) {
             <PromptPanel />
             <Rematch client={client} over={view.over} rematch={snap.rematch} seated={seat.token !== null} />
             <Status />
+            <PlayForMe
+              gameId={props.gameId}
+              token={seat.token}
+              seat={view.you}
+              controllers={seat.controllers}
+              over={view.over}
+            />
             <EventLog events={hot.events} notes={notes} />
             <Chat client={client} lines={snap.chat} token={seat.token} />
           </Sheet>

@@ -7,6 +7,8 @@ import {
   ApiError,
   api,
   type ChatLine,
+  type Controller,
+  type GameClock,
   type GameMessage,
   GameSocket,
   type RematchLink,
@@ -26,6 +28,8 @@ export interface SeatState {
   version: number;
   status: string;
   connected: boolean;
+  clock: GameClock | null; // whose clock runs, until when (issue 20)
+  controllers: Controller[]; // who plays each seat now
 }
 
 export interface Snapshot {
@@ -57,6 +61,8 @@ export class GameClient {
       version: -1,
       status: "",
       connected: false,
+      clock: null,
+      controllers: [],
     }));
     this.snapshot = { seats, error: null, errorRule: null, busy: false, chat: [], rematch: null };
     seats.forEach((s, i) => {
@@ -162,7 +168,16 @@ export class GameClient {
     this.patchSeat(i, {
       events,
       next: Math.max(old.next, events.length),
-      ...(newer ? { view: m.view, prompt: m.prompt, version: m.version, status: m.status } : {}),
+      ...(newer
+        ? {
+            view: m.view,
+            prompt: m.prompt,
+            version: m.version,
+            status: m.status,
+            clock: m.clock ?? null,
+            controllers: m.controllers ?? [],
+          }
+        : {}),
     });
   }
 

@@ -4,7 +4,15 @@
 // hot-seat game) and shows the links to send to the others.
 import { useEffect, useState } from "preact/hooks";
 import { account, keepInAccount } from "../account";
-import { ApiError, api, type GameCreated, type GameOptions, type SeatSpec } from "../api";
+import {
+  ApiError,
+  api,
+  type Fallback,
+  type GameCreated,
+  type GameOptions,
+  type SeatSpec,
+  type TimeControl,
+} from "../api";
 import { holdSeat } from "../session";
 import { CopyButton, gameHref } from "./common";
 
@@ -14,6 +22,28 @@ interface SeatDraft {
   name: string;
   kind: SeatKind;
   level: string;
+  fallback: "computer" | "withdraw"; // a human seat's timeout (issue 20)
+}
+
+type ClockKind = "none" | "live" | "correspondence";
+type ClockUnit = "minutes" | "hours" | "days";
+const UNIT_SECONDS: Record<ClockUnit, number> = { minutes: 60, hours: 3600, days: 86400 };
+const MAX_CLOCK_SECONDS = 30 * 86400; // the server's limit
+
+/** The API's fallback body; its field is named `then` (POST /api/games, issue 20). */
+function fallbackOf(then: SeatDraft["fallback"]): Fallback {
+  // biome-ignore lint/suspicious/noThenProperty: the API names the field so; never awaited
+  return then === "withdraw" ? { then: "withdraw" } : { then: "computer", level: null };
+}
+
+/** The time control asked for, or what is wrong with it. */
+function timeControl(kind: ClockKind, amount: string, unit: ClockUnit): TimeControl | string {
+  if (kind === "none") return { kind: "none" };
+  const n = Number(amount);
+  if (!amount.trim() || !Number.isFinite(n) || n <= 0) return "The time allowed is a number above 0.";
+  const seconds = Math.round(n * UNIT_SECONDS[unit]);
+  if (seconds < 1 || seconds > MAX_CLOCK_SECONDS) return "The time allowed is at most 30 days.";
+  return { kind, seconds };
 }
 
 const KIND_LABEL: Record<SeatKind, string> = {
@@ -68,9 +98,12 @@ function positive(text: string): number | null | "bad" {
 export function NewGame(props: { onCreated: () => void }) {
   const [levels, setLevels] = useState<{ levels: string[]; default: string }>({ levels: [], default: "" });
   const [seats, setSeats] = useState<SeatDraft[]>([
-    { name: "Player 1", kind: "human-here", level: "" },
-    { name: "Computer 2", kind: "bot", level: "" },
+    { name: "Player 1", kind: "human-here", level: "", fallback: "computer" },
+    { name: "Computer 2", kind: "bot", level: "", fallback: "computer" },
   ]);
+  const [clockKind, setClockKind] = useState<ClockKind>("none");
+  const [clockAmount, setClockAmount] = useState("5");
+  const [clockUnit, setClockUnit] = useState<ClockUnit>("minutes");
   const [titanVariant, setTitanVariant] = useState(false);
   const [pointTarget, setPointTarget] = useState("");
   const [turnLimit, setTurnLimit] = useState("");
@@ -105,7 +138,7 @@ export function NewGame(props: { onCreated: () => void }) {
     setSeats((ss) =>
       ss.length >= MAX_SEATS
         ? ss
-        : [...ss, { name: defaultName("bot", ss.length), kind: "bot", level: levels.default }],
+        : [...ss, { name: defaultName("bot", ss.length), kind: "bot", level: levels.default, fallback: "computer" }],
     );
   const removeSeat = (i: number) => setSeats((ss) => (ss.length <= MIN_SEATS ? ss : ss.filter((_, j) => j !== i)));
 
@@ -115,12 +148,16 @@ export function NewGame(props: { onCreated: () => void }) {
     const target = positive(pointTarget);
     const limit = positive(turnLimit);
     if (problem) return setError(problem);
+    const control = timeControl(clockKind, clockAmount, clockUnit);
+    if (typeof control === "string") return setError(control);
     if (target === "bad") return setError("The point target is a whole number of at least 1, or empty.");
     if (limit === "bad") return setError("The turn limit is a whole number of at least 1, or empty.");
     const specs: SeatSpec[] = seats.map((s) =>
       s.kind === "bot"
         ? { name: s.name.trim(), kind: "bot", level: s.level || null }
-        : { name: s.name.trim(), kind: "human" },
+        : clockKind === "none"
+          ? { name: s.name.trim(), kind: "human" }
+          : { name: s.name.trim(), kind: "human", fallback: fallbackOf(s.fallback) },
     );
     const options: GameOptions = { titan_variant: titanVariant, point_target: target, turn_limit: limit };
     if (rated) {
@@ -131,8 +168,15 @@ export function NewGame(props: { onCreated: () => void }) {
     setError(null);
     try {
       const game = rated
-        ? await account.create({ variant: "default", seats: specs, options, unlisted, rated })
-        : await api.create(specs, options, unlisted);
+        ? await account.create({
+            variant: "default",
+            seats: specs,
+            options,
+            unlisted,
+            rated,
+            time_control: control,
+          })
+        : await api.create(specs, options, unlisted, "default", control);
       const here = game.seats.filter((s, i) => seats[i]?.kind === "human-here" && s.token);
       here.forEach((s) => holdSeat(game.id, { seat: s.seat, name: s.name, token: s.token ?? "" }));
       await keepInAccount(
@@ -161,6 +205,7 @@ export function NewGame(props: { onCreated: () => void }) {
             <th>name</th>
             <th>who plays</th>
             <th>level</th>
+            {clockKind !== "none" && <th>if time runs out</th>}
             <th>
               <span class="sr-only">remove</span>
             </th>
@@ -205,6 +250,21 @@ export function NewGame(props: { onCreated: () => void }) {
                   </select>
                 )}
               </td>
+              {clockKind !== "none" && (
+                <td>
+                  {s.kind !== "bot" && (
+                    <select
+                      name="fallback"
+                      value={s.fallback}
+                      aria-label={`Seat ${i + 1}: if its time runs out`}
+                      onChange={(e) => patch(i, { fallback: e.currentTarget.value as SeatDraft["fallback"] })}
+                    >
+                      <option value="computer">the computer plays until they are back</option>
+                      <option value="withdraw">they withdraw from the game</option>
+                    </select>
+                  )}
+                </td>
+              )}
               <td>
                 <button
                   type="button"
@@ -230,6 +290,61 @@ export function NewGame(props: { onCreated: () => void }) {
           {here > 1 ? ` Hot-seat: ${here} players share this screen, taking turns behind a hand-over screen.` : ""}
         </span>
       </div>
+      <fieldset class="options time-control">
+        <legend>Time control</legend>
+        <label>
+          Clock{" "}
+          <select
+            name="clock_kind"
+            aria-label="Clock"
+            value={clockKind}
+            onChange={(e) => {
+              const kind = e.currentTarget.value as ClockKind;
+              setClockKind(kind);
+              if (kind === "live") {
+                setClockAmount("5");
+                setClockUnit("minutes");
+              } else if (kind === "correspondence") {
+                setClockAmount("2");
+                setClockUnit("days");
+              }
+            }}
+          >
+            <option value="none">none: no time limit</option>
+            <option value="live">live: a time per decision</option>
+            <option value="correspondence">correspondence: a time per turn, over days</option>
+          </select>
+        </label>
+        {clockKind !== "none" && (
+          <label>
+            Time allowed{" "}
+            <input
+              name="clock_amount"
+              aria-label="Time allowed"
+              type="number"
+              min={1}
+              step="any"
+              value={clockAmount}
+              onInput={(e) => setClockAmount(e.currentTarget.value)}
+            />{" "}
+            <select
+              name="clock_unit"
+              aria-label="Unit of the time allowed"
+              value={clockUnit}
+              onChange={(e) => setClockUnit(e.currentTarget.value as ClockUnit)}
+            >
+              <option value="minutes">minutes</option>
+              <option value="hours">hours</option>
+              <option value="days">days</option>
+            </select>
+            <span class="hint">
+              {clockKind === "live"
+                ? "for each decision"
+                : "from the moment it is a player's turn to decide (a defender's too)"}
+            </span>
+          </label>
+        )}
+      </fieldset>
       <fieldset class="options">
         <legend>Options (rule 21)</legend>
         <label class="check">
