@@ -135,6 +135,7 @@ WEB_MODULES = {
     "headers",
     "limits",
     "musters",
+    "notice_api",
     "openapi",
     "ratelimit",
     "replay",
