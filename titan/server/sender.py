@@ -193,7 +193,7 @@ def _describe(exc: BaseException) -> str:
     """What went wrong, for the row and the log, without secrets (no URL, no password)."""
     if isinstance(exc, TimeoutError):
         return "timed out"
-    if isinstance(exc, webhooks.Failed):
+    if isinstance(exc, webhooks.Failed | webhooks.Unreachable):
         return str(exc)
     return type(exc).__name__ + (
         f": {exc.args[0]}" if exc.args and isinstance(exc.args[0], int) else ""
