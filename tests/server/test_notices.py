@@ -6,11 +6,15 @@ that is down, failing or hanging never slows a game (the rows retry, backing off
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
+import socket
 import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.server.accounts_client import Device, server
 from tests.server.inproc import act, auth, create, service, state
@@ -146,12 +150,18 @@ def test_webhook_gets_the_json_and_the_game_end_reaches_every_account(db_url: st
         assert {b["game"] for b in ends} == {made["id"]}
 
 
-def test_failures_never_stall_a_game_and_rows_stop_at_the_cap(tmp_path: Path) -> None:
-    dead = free_port()  # nothing listens there: every mail fails
-    with (
-        webhook_receiver() as (receiver, url),
-        server(tmp_path, notices=notices(dead, timeout=0.5)) as client,
-    ):
+@pytest.mark.parametrize("smtp", ["down", "hangs"])
+def test_failures_never_stall_a_game_and_rows_stop_at_the_cap(tmp_path: Path, smtp: str) -> None:
+    with contextlib.ExitStack() as stack:
+        if smtp == "down":
+            port = free_port()  # nothing listens there: every mail is refused at once
+        else:  # it listens, never accepts, never greets: every mail times out
+            silent = stack.enter_context(socket.socket())
+            silent.bind(("127.0.0.1", 0))
+            silent.listen(16)
+            port = silent.getsockname()[1]
+        receiver, url = stack.enter_context(webhook_receiver())
+        client = stack.enter_context(server(tmp_path, notices=notices(port, timeout=0.5)))
         ann, bob, made = _game(client)
         receiver.delay = 2.0  # longer than the sender's timeout: a webhook that hangs
         assert _settings(bob, email=BOB_MAIL, notify_email=True).status_code == 200
