@@ -95,3 +95,21 @@ def test_resolution_checks_every_address(monkeypatch: pytest.MonkeyPatch) -> Non
             await webhooks.resolve("hooks.example.org", 443, local=False)
 
     asyncio.run(go())
+
+
+def test_an_actions_due_carries_its_deadlines_reminders(tmp_path: Path) -> None:
+    """The clocks' way in on the action's own write: ``Due.reminder``."""
+    with server(tmp_path, notices=notices(None)) as client:
+        ann, bob, made = _game(client)
+        assert _settings(bob, email=BOB_MAIL, notify_email=True).status_code == 200
+        gid = made["id"]
+        deadline = datetime.now(UTC) + timedelta(hours=3)
+        due = outbox.Due(gid, None, 1, False, outbox.Reminder(1, deadline, 4 * 3600))
+        assert outbox.Told().fresh(due)
+        store = service(client).store
+        client.portal.call(
+            store.transact, lambda conn: outbox.add_due(conn, due, datetime.now(UTC))
+        )
+        rows = [r for r in _table(client, gid) if r.kind == "reminder"]
+        assert [r.channel for r in rows] == ["email", "email"]  # at 1 h and at 2 h from now
+        del ann

@@ -41,14 +41,26 @@ KEEP_DAYS = 90  # finished rows are kept this long: a mail's unsubscribe link wo
 
 
 @dataclass(frozen=True, slots=True)
+class Reminder:
+    """A deadline set by an action (the clocks'): :func:`schedule_reminders`'s arguments."""
+
+    seat: int
+    deadline_at: datetime
+    allowance_seconds: float
+
+
+@dataclass(frozen=True, slots=True)
 class Due:
     """What an accepted action calls for: the new decider's ``turn`` notice (``seat``, in game
-    turn ``turn``), or the ``end`` notices when ``over``."""
+    turn ``turn``), or the ``end`` notices when ``over``; and the reminders of a deadline the
+    action set (``reminder``, for the clocks: on PostgreSQL the action's write is one
+    statement unless it calls for notices, so a deadline's reminders ride on this)."""
 
     game_id: str
     seat: int | None
     turn: int
     over: bool
+    reminder: Reminder | None = None
 
 
 def after_action(game_id: str, before: int, after: int, turn: int, over: bool) -> Due | None:
@@ -72,7 +84,7 @@ class Told:
         self._games: OrderedDict[str, tuple[int, set[int]]] = OrderedDict()
 
     def fresh(self, due: Due) -> bool:
-        if due.over or due.seat is None:
+        if due.over or due.seat is None or due.reminder is not None:
             return True
         found = self._games.get(due.game_id)
         return found is None or found[0] != due.turn or due.seat not in found[1]
@@ -95,10 +107,16 @@ def add_due(conn: Connection, due: Due, stamp: datetime) -> None:
     """The rows ``due`` calls for, in the caller's transaction (the action's own)."""
     if due.over:
         _add(conn, due.game_id, None, END, END, stamp, seats.c.game_id == due.game_id)
+        cancel_reminders(conn, due.game_id)  # no deadline any more
     elif due.seat is not None:
         held = and_(seats.c.game_id == due.game_id, seats.c.seat == due.seat)
         dedupe = f"{TURN} {due.seat} {due.turn}"
         _add(conn, due.game_id, due.seat, TURN, dedupe, stamp, held)
+    if due.reminder is not None:
+        r = due.reminder
+        schedule_reminders(
+            conn, due.game_id, r.seat, r.deadline_at, r.allowance_seconds, stamp=stamp
+        )
 
 
 def schedule_reminders(
