@@ -136,6 +136,7 @@ WEB_MODULES = {
     "headers",
     "limits",
     "musters",
+    "notice_api",
     "openapi",
     "ratings_api",
     "ratelimit",

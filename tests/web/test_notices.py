@@ -39,11 +39,12 @@ def mail_server(tmp_path: Path) -> Iterator[tuple[Server, object]]:
             pool.kill_all()
 
 
-def log_in(page: Page, name: str, *, register: bool = False) -> None:
+def log_in(page: Page, name: str, *, register: bool = False, wait: bool = True) -> None:
     page.fill("input[name='account-name']", name)
     page.fill("input[name='account-password']", PASSWORD)
     page.click("[data-action='register']" if register else "[data-action='login']")
-    page.wait_for_selector(f"section.account[data-account='{name}']")
+    if wait:
+        page.wait_for_selector(f"section.account[data-account='{name}']")
 
 
 def test_the_turn_mail_opens_the_game_after_logging_in(
@@ -89,7 +90,7 @@ def test_the_turn_mail_opens_the_game_after_logging_in(
     third = contexts.page()
     third.goto(link.group(0))
     third.wait_for_selector(f"[data-open-game='{game.id}']")  # "Log in to open game ..."
-    log_in(third, "Bob")
+    log_in(third, "Bob", wait=False)  # the page moves on to the game at once
     third.wait_for_url(f"**/games/{game.id}")
     third.wait_for_selector("main.game[data-seat='1']")
 
@@ -99,3 +100,48 @@ def test_the_turn_mail_opens_the_game_after_logging_in(
     third.goto(url + "/")
     third.click("[data-notices] summary")
     assert not third.is_checked("[data-notice='email']")
+
+
+# The page sees a Notification API that records what it is asked to show, a document that
+# is hidden (another tab is in front), and permission not yet given.
+FAKE_NOTIFICATIONS = """
+window.__notices = [];
+class FakeNotification {
+  static permission = "default";
+  static async requestPermission() { FakeNotification.permission = "granted"; return "granted"; }
+  constructor(title, options) { window.__notices.push([title, options.body, options.tag]); }
+  close() {}
+}
+window.Notification = FakeNotification;
+Object.defineProperty(document, "hidden", { get: () => true });
+"""
+
+
+def test_the_browser_notifies_once_allowed_from_a_click(
+    contexts: Contexts, web_server: Server
+) -> None:
+    with Api(web_server.url) as api:
+        game = api.create_game([human("Ann"), human("Bob")])
+        rng = random.Random(9)
+
+        def step() -> None:
+            seat = api.state(game.id)["view"]["deciding"]
+            prompt = api.state(game.id, game.token(seat))["prompt"]
+            assert api.act(game.id, game.token(seat), choose(prompt, rng)).status_code == 200
+
+        while api.state(game.id)["view"]["deciding"] != 0:
+            step()  # Ann's page opens on her decision, where Preferences shows
+        ann = contexts.page()
+        ann.add_init_script(FAKE_NOTIFICATIONS)
+        ann.goto(f"{web_server.url}/games/{game.id}#token={game.token(0)}")
+        ann.click("[data-preferences] summary")
+        assert ann.evaluate("window.__notices") == []  # permission first
+        ann.click("[data-action='allow-notifications']")
+        ann.wait_for_selector("[data-preferences] >> text=shows a notification")
+        while api.state(game.id)["view"]["deciding"] == 0:
+            step()  # Ann's turn ends ...
+        while api.state(game.id)["view"]["deciding"] != 0:
+            step()  # ... and comes again, while her page is in the background
+    ann.wait_for_function("window.__notices.length > 0")
+    title, body, tag = ann.evaluate("window.__notices[0]")
+    assert title == "Titan: your move" and "Ann" in body and game.id in tag

@@ -43,7 +43,8 @@ KEEP_DAYS = 90  # finished rows are kept this long: a mail's unsubscribe link wo
 @dataclass(frozen=True, slots=True)
 class Due:
     """What an accepted action calls for: the new decider's ``turn`` notice (``seat``, in game
-    turn ``turn``), or the ``end`` notices when ``over``."""
+    turn ``turn``), or the ``end`` notices when ``over``. (A deadline's reminders come with
+    the action's other side writes: :mod:`titan.server.sidewrites`.)"""
 
     game_id: str
     seat: int | None
@@ -95,6 +96,7 @@ def add_due(conn: Connection, due: Due, stamp: datetime) -> None:
     """The rows ``due`` calls for, in the caller's transaction (the action's own)."""
     if due.over:
         _add(conn, due.game_id, None, END, END, stamp, seats.c.game_id == due.game_id)
+        cancel_reminders(conn, due.game_id)  # no deadline any more
     elif due.seat is not None:
         held = and_(seats.c.game_id == due.game_id, seats.c.seat == due.seat)
         dedupe = f"{TURN} {due.seat} {due.turn}"

@@ -91,6 +91,8 @@ class Sender:
         try:
             if row.stale or row.address is None:
                 state = "dropped"
+            elif row.channel == "email" and self.smtp is None:
+                state, error = "dropped", "this server sends no e-mail (titan serve --smtp)"
             elif row.channel == "email":
                 token = secrets.token_urlsafe(32)
                 token_hash = hashlib.sha256(token.encode("ascii")).hexdigest()
@@ -127,8 +129,7 @@ class Sender:
         return float(min(self.settings.max_backoff, self.settings.backoff * 2 ** (attempts - 1)))
 
     async def _mail(self, row: outbox.Claimed, to: str, token: str) -> None:
-        if self.smtp is None:
-            raise RuntimeError("no mail server configured (titan serve --smtp)")
+        assert self.smtp is not None  # rows for e-mail are dropped without a mail server
         mail = self.mail(row, to, token)
         server, timeout = self.smtp, self.settings.timeout
         await asyncio.wait_for(asyncio.to_thread(mailer.send, server, mail, timeout), timeout * 2)
@@ -192,7 +193,7 @@ def _describe(exc: BaseException) -> str:
     """What went wrong, for the row and the log, without secrets (no URL, no password)."""
     if isinstance(exc, TimeoutError):
         return "timed out"
-    if isinstance(exc, webhooks.Failed):
+    if isinstance(exc, webhooks.Failed | webhooks.Unreachable):
         return str(exc)
     return type(exc).__name__ + (
         f": {exc.args[0]}" if exc.args and isinstance(exc.args[0], int) else ""

@@ -91,8 +91,8 @@ async def resolve(host: str, port: int, *, local: bool) -> IP:
         return literal
     try:
         infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except OSError as exc:
-        raise Refused(f"the webhook's host {host!r} cannot be resolved ({exc})") from None
+    except OSError:  # perhaps for a moment: the sender tries again later
+        raise Unreachable(f"the webhook's host {host!r} cannot be resolved") from None
     addresses = [ipaddress.ip_address(info[4][0]) for info in infos]
     if not addresses:
         raise Refused(f"the webhook's host {host!r} has no address")
@@ -113,16 +113,33 @@ async def post(url: str, payload: dict[str, Any], *, local: bool, timeout: float
     pinned = urlunsplit((parts.scheme, f"{host}:{port}", parts.path or "/", parts.query, ""))
     headers = {"Host": parts.netloc, "User-Agent": "Titan notices"}
     extensions = {"sni_hostname": parts.hostname} if parts.scheme == "https" else {}
-    async with httpx.AsyncClient(
-        follow_redirects=False, timeout=timeout, trust_env=False
-    ) as client:
-        response = await asyncio.wait_for(
-            client.post(pinned, json=payload, headers=headers, extensions=extensions),
-            timeout,
-        )
-    if not 200 <= response.status_code < 300:
-        raise Failed(f"the webhook answered HTTP {response.status_code}")
+    client = httpx.AsyncClient(follow_redirects=False, timeout=timeout, trust_env=False)
+    async with client:
+        sending = _status(client, pinned, payload, headers, extensions)
+        status = await asyncio.wait_for(sending, timeout)
+    if not 200 <= status < 300:
+        raise Failed(f"the webhook answered HTTP {status}")
+
+
+async def _status(
+    client: httpx.AsyncClient,
+    url: str,
+    payload: dict[str, Any],
+    headers: dict[str, str],
+    extensions: dict[str, Any],
+) -> int:
+    """The answer's status; its body is never read (it could be endless)."""
+    request = client.build_request(
+        "POST", url, json=payload, headers=headers, extensions=extensions
+    )
+    response = await client.send(request, stream=True)
+    await response.aclose()
+    return response.status_code
 
 
 class Failed(Exception):
     """The webhook answered, but not with success."""
+
+
+class Unreachable(Exception):
+    """The webhook's host cannot be resolved now."""
