@@ -43,15 +43,18 @@ function nameOf(seat: SeatState | undefined): string {
   return named ?? seat?.name ?? "";
 }
 
-/** Whether the screen of the seat shown (by index) may stay before the seats that may be
- * looking at it: "open" when it draws nothing one of them may not know, "hide" when it does
+/** Whether the screen of the seat shown (by index), when it is the masterboard, may stay before
+ * the seats that may be looking at it: "open" when it draws nothing one of them may not know, "hide" when it does
  * (a hand-over is due), "wait" when it seems to but their views are of different versions
  * (their sockets deliver them apart, and a newer view may show what the older one does not
  * know yet). */
 function exposure(seats: SeatState[], shown: number, audience: number[]): "open" | "hide" | "wait" {
   const seat = seats[shown];
   const view = seat?.view;
-  if (!seat || !view) return "open";
+  // A battle screen draws the two legions in battle only, revealed to both (errata 2.5.6.1);
+  // their `known` lists may still hold characters slain since, which a comparison would take
+  // for secrets. The masterboard, which draws every legion, is what must be judged here.
+  if (!seat || !view || view.engagement?.battle) return "open";
   let wait = false;
   for (const i of audience) {
     const watcher = seats[i];
