@@ -15,7 +15,6 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.harness import Server
 from tests.web.conftest import Contexts
@@ -281,22 +280,6 @@ def gesture(page: Page, frames: list[list[tuple[float, float]]]) -> None:
     page.wait_for_timeout(200)  # the page renders what the gesture did
 
 
-def fit(page: Page) -> None:
-    """Tap "fit". Once in a few full runs, a tap right after the synthetic drag was lost
-    (the board stayed zoomed; not understood yet, see the closing note of 2026-11-26): a
-    second tap is allowed, never a third."""
-    for _ in range(2):
-        page.locator("[data-zoom-fit]").tap()
-        try:
-            page.wait_for_function(
-                "() => document.querySelector('svg.masterboard').dataset.zoom === '1.000'",
-                timeout=3000,
-            )
-            return
-        except PlaywrightTimeout:
-            continue
-
-
 def test_pinch_and_drag_zoom_and_pan_and_a_tap_still_selects(
     contexts: Contexts, web_server: Server
 ) -> None:
@@ -331,9 +314,11 @@ def test_pinch_and_drag_zoom_and_pan_and_a_tap_still_selects(
         page.wait_for_timeout(100)
     assert moved is not None and moved["x"] < after["x"] - 30, (after, moved)
     assert page.locator(f"[data-legion='{marker}'][data-selected]").count() == 1
-    # Pinched about one of its highlighted lands, a tap there still makes the move.
-    fit(page)
-    expect(board).to_have_attribute("data-zoom", "1.000")
+    # Pinched about one of its highlighted lands, a tap there still makes the move. One tap
+    # on "fit" right after the drag is enough (the drag started no fling to swallow it:
+    # zoom.tsx's touchmove listener).
+    page.locator("[data-zoom-fit]").tap()
+    expect(board).to_have_attribute("data-zoom", "1.000", timeout=3000)
     land = page.locator("[data-land][data-target]").first
     to = land.get_attribute("data-land")
     t = land.locator("polygon").first.bounding_box()
