@@ -42,10 +42,35 @@ def log_lines(page: Page) -> list[str]:
     return lines
 
 
+def watch_the_masterboard(page: Page) -> None:
+    """Records in the page, as it changes, every time the masterboard (which draws every
+    legion) is on the screen while two seats may be looking at it (shown since the last
+    hand-over screen), in ``window.sharedMasterboard``."""
+    page.evaluate(
+        """() => {
+            window.sharedMasterboard = [];
+            let looking = new Set();
+            const look = () => {
+                if (document.querySelector('[data-handover]')) { looking = new Set(); return; }
+                const seat = document.querySelector('main.game')?.dataset.seat;
+                if (seat === undefined) return;
+                looking.add(seat);
+                if (looking.size > 1 && document.querySelector('svg.masterboard [data-legion]'))
+                    window.sharedMasterboard.push([...looking].join('+'));
+            };
+            look();
+            new MutationObserver(look).observe(document.body,
+                {childList: true, subtree: true, attributes: true, attributeFilter: ['data-seat']});
+        }"""
+    )
+
+
 def play_engagement(page: Page, player: ClickPlayer, shared: bool = True) -> dict[str, int]:
     """Click through the engagement until its battle has ended; what it took."""
     seen = {"clicks": clicks(page), "handovers": 0, "handovers_in_battle": 0}
     looking: set[int] = set()  # the seats shown since the last hand-over
+    if shared:
+        watch_the_masterboard(page)
     for _ in range(MAX_STEPS):
         player.wait_decision()
         if battle_over(page):
@@ -59,8 +84,12 @@ def play_engagement(page: Page, player: ClickPlayer, shared: bool = True) -> dic
                 # Shared by the two players, the screen shows no line only one may see, and no
                 # legion but the two in battle (sharedScreen.ts relies on it).
                 assert page.locator("[data-event='split_detail']").count() == 0
-                if page.locator("[data-battle]").count():
-                    assert page.locator("[data-legion], [data-contents]").count() == 0
+                # One look at the page (the battle may end between two).
+                drawn = page.evaluate(
+                    "() => document.querySelector('[data-battle]')"
+                    " ? document.querySelectorAll('[data-legion], [data-contents]').length : 0"
+                )
+                assert drawn == 0
             continue
         seen["handovers"] += 1
         page.click("[data-action='handover']")
@@ -70,6 +99,10 @@ def play_engagement(page: Page, player: ClickPlayer, shared: bool = True) -> dic
             seen["handovers_in_battle"] += 1
     else:
         raise AssertionError("the battle did not end")
+    if shared:
+        # Including the frames between two looks of the test: the battle's end brings the
+        # masterboard back (every legion drawn) only behind a hand-over screen.
+        assert page.evaluate("window.sharedMasterboard") == [], "the masterboard was shown to two"
     seen["clicks"] = clicks(page) - seen["clicks"]
     return seen
 

@@ -1,6 +1,8 @@
 """The client on every screen: phones held upright and sideways, tablets, monitors. The page
-never scrolls sideways and its header never overflows; the board is as wide as the screen on a
-phone or an upright tablet and fills what the side panel leaves on wide screens; controls are
+never scrolls sideways and its header never overflows; the board's element spans the screen;
+the board is drawn as wide as the screen on a phone or an upright tablet, and on wide screens
+as large as the room beside the panel (a drawer over the board's edge, which can be lowered to
+one line) allows; controls are
 at least 44 px on touch screens; two legions in one land stand inside its hexagon at every
 zoom; pinch, wheel and drag zoom and pan the board, a tap after them still selects, and a drag
 is not a click. Positions come from seeded games of random players, imported as records."""
@@ -13,7 +15,6 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.harness import Server
 from tests.web.conftest import Contexts
@@ -93,17 +94,23 @@ def no_sideways_scroll(page: Page) -> None:
 
 
 def board_geometry(page: Page) -> dict[str, float]:
-    """The masterboard's element box, the board as drawn in it (preserveAspectRatio meet),
-    the side panel's width and the viewport."""
+    """The masterboard's element box, the box it draws in (the element less its padding: the
+    open drawer's width on wide screens), the board as drawn in that (preserveAspectRatio
+    meet), the panel's box and the viewport."""
     geo: dict[str, float] = page.evaluate(
         """() => {
             const svg = document.querySelector('svg.masterboard');
             const r = svg.getBoundingClientRect();
+            const css = getComputedStyle(svg);
+            const w = r.width - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+            const h = r.height - parseFloat(css.paddingTop) - parseFloat(css.paddingBottom);
             const vb = svg.viewBox.baseVal;
-            const s = Math.min(r.width / vb.width, r.height / vb.height);
+            const s = Math.min(w / vb.width, h / vb.height);
+            const left = r.left + parseFloat(css.paddingLeft) + (w - vb.width * s) / 2;
             const sheet = document.querySelector('aside.sheet').getBoundingClientRect();
-            return {w: r.width, h: r.height, drawnW: vb.width * s, drawnH: vb.height * s,
-                    sheetW: sheet.width, sheetTop: sheet.top, vw: innerWidth, vh: innerHeight};
+            return {elementW: r.width, w, h, drawnW: vb.width * s, drawnH: vb.height * s,
+                    drawnRight: left + vb.width * s, sheetW: sheet.width, sheetLeft: sheet.left,
+                    sheetTop: sheet.top, vw: innerWidth, vh: innerHeight};
         }"""
     )
     return geo
@@ -154,16 +161,30 @@ def test_the_layout_fits_the_screen(
     assert header[0] <= header[1], f"the header overflows: {header}"
     assert header[2] <= 60, f"the header takes {header[2]} px"
     geo = board_geometry(page)
+    # The board's element spans the screen at every size.
+    assert geo["elementW"] >= 0.9 * geo["vw"], geo
     if (width, height) in UPRIGHT:
-        # The board is as wide as the screen, the panel below it.
+        # The board is drawn as wide as the screen, the panel below it.
         assert geo["drawnW"] >= 0.9 * geo["vw"], geo
         assert geo["sheetTop"] >= geo["drawnH"], geo
     else:
-        # Beside the side panel, the board takes all the width the panel leaves and is drawn
-        # as large as that room allows (the height is the limit on these screens).
-        assert geo["w"] + geo["sheetW"] >= geo["vw"] - 2, geo
+        # The panel is a drawer over the board's right edge; at "fit" the board is drawn as
+        # large as the room the open drawer leaves allows (the height is the limit on most
+        # of these screens), wholly left of the drawer.
         assert max(geo["drawnW"] / geo["w"], geo["drawnH"] / geo["h"]) >= 0.99, geo
-        assert geo["drawnH"] >= 0.85 * (geo["vh"] - 40), geo
+        assert geo["drawnRight"] <= geo["sheetLeft"] + 1, geo
+        if width >= 1280:
+            assert geo["drawnH"] >= 0.85 * (geo["vh"] - 40), geo
+        # Lowered to one line, the drawer gives the board the whole width.
+        page.locator("[data-sheet-toggle]").click()
+        expect(page.locator("aside.sheet")).to_have_attribute("data-sheet", "lowered")
+        lowered = board_geometry(page)
+        assert lowered["w"] == lowered["elementW"], lowered
+        assert lowered["drawnW"] >= geo["drawnW"], (geo, lowered)
+        expect(page.locator("[data-prompt]")).to_be_hidden()
+        no_sideways_scroll(page)
+        page.locator("[data-sheet-toggle]").click()
+        expect(page.locator("[data-prompt='move']")).to_be_visible()
     if touch:
         assert small_controls(page, "main.game") == []
 
@@ -259,22 +280,6 @@ def gesture(page: Page, frames: list[list[tuple[float, float]]]) -> None:
     page.wait_for_timeout(200)  # the page renders what the gesture did
 
 
-def fit(page: Page) -> None:
-    """Tap "fit". Once in a few full runs, a tap right after the synthetic drag was lost
-    (the board stayed zoomed; not understood yet, see the closing note of 2026-11-26): a
-    second tap is allowed, never a third."""
-    for _ in range(2):
-        page.locator("[data-zoom-fit]").tap()
-        try:
-            page.wait_for_function(
-                "() => document.querySelector('svg.masterboard').dataset.zoom === '1.000'",
-                timeout=3000,
-            )
-            return
-        except PlaywrightTimeout:
-            continue
-
-
 def test_pinch_and_drag_zoom_and_pan_and_a_tap_still_selects(
     contexts: Contexts, web_server: Server
 ) -> None:
@@ -309,9 +314,11 @@ def test_pinch_and_drag_zoom_and_pan_and_a_tap_still_selects(
         page.wait_for_timeout(100)
     assert moved is not None and moved["x"] < after["x"] - 30, (after, moved)
     assert page.locator(f"[data-legion='{marker}'][data-selected]").count() == 1
-    # Pinched about one of its highlighted lands, a tap there still makes the move.
-    fit(page)
-    expect(board).to_have_attribute("data-zoom", "1.000")
+    # Pinched about one of its highlighted lands, a tap there still makes the move. One tap
+    # on "fit" right after the drag is enough (the drag started no fling to swallow it:
+    # zoom.tsx's touchmove listener).
+    page.locator("[data-zoom-fit]").tap()
+    expect(board).to_have_attribute("data-zoom", "1.000", timeout=3000)
     land = page.locator("[data-land][data-target]").first
     to = land.get_attribute("data-land")
     t = land.locator("polygon").first.bounding_box()
@@ -407,14 +414,14 @@ def test_a_battle_move_on_a_zoomed_battleland(contexts: Contexts, web_server: Se
     ):
         page.locator(f"[data-fighter='{key}']").first.click()
         hexes = page.evaluate(
-            """() => [...document.querySelectorAll('[data-hex][data-target] > polygon')]
-                .map(p => [p.parentElement.dataset.hex, p.getBoundingClientRect()])
+            """() => [...document.querySelectorAll('[data-hex][data-target]')]
+                .map(g => [g.dataset.hex, g.querySelector('polygon').getBoundingClientRect()])
                 .filter(([h, r]) => r.width > 0 && r.top >= 0 && r.bottom <= innerHeight
                                     && r.left >= 0)
                 .map(([h]) => h)"""
         )
         if hexes:
-            h = page.locator(f"[data-hex='{hexes[0]}'] > polygon").first.bounding_box()
+            h = page.locator(f"[data-hex='{hexes[0]}'] polygon").first.bounding_box()
             assert h is not None
             page.mouse.click(h["x"] + h["width"] / 2, h["y"] + h["height"] / 2)
             page.wait_for_function(

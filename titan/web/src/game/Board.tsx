@@ -9,8 +9,9 @@ import { boardBox, type LandGeometry, landGeometry } from "./board/geometry";
 import { Land } from "./board/Land";
 import { MARKER, type MarkerHandlers } from "./board/Legions";
 import { actingLegions, chooseMove, movesByLand, terrainOf } from "./board/moves";
+import { arrowFocus } from "./boardKeys";
 import { optionsOf, useUi } from "./ui";
-import { useZoomPan, ZoomControls } from "./zoom";
+import { drawingBox, useZoomPan, ZoomControls } from "./zoom";
 
 export function Board() {
   const ui = useUi();
@@ -53,18 +54,19 @@ export function Board() {
     selected,
     acting,
     onHover: setHovered,
-    onClick: (legion, e) => {
+    onLand,
+    onClick: (legion) => {
       // Others' legions (and own ones that cannot act now, standing in a target land) let the
       // click fall through to the land: e.g. attacking a legion is moving into its land.
       // With a legion picked, a click on another legion standing in one of its destinations
       // is the move there. A click on the picked legion itself only picks it, even when a
       // roll can lead it round back home (errata 6.2): that move is the land's own button.
       const mine = view.you === legion.owner;
-      if (!mine || (isTarget(legion.land) && !acting.has(legion.marker))) return;
-      if (mover && moveTargets.has(legion.land) && legion.marker !== mover) return;
-      e.stopPropagation();
+      if (!mine || (isTarget(legion.land) && !acting.has(legion.marker))) return false;
+      if (mover && moveTargets.has(legion.land) && legion.marker !== mover) return false;
       ui.setOffer(null);
       ui.select(selected === legion.marker ? null : legion.marker);
+      return true;
     },
   };
 
@@ -88,8 +90,11 @@ export function Board() {
     const m = marker.getBoundingClientRect();
     const b = card.getBoundingClientRect();
     const gap = 6;
+    // Clear of the open panel on the board's right edge (the drawing's box ends at it).
+    const drawn = zoom.svgRef.current ? drawingBox(zoom.svgRef.current) : null;
+    const right = drawn ? drawn.left + drawn.width - w.left : w.width;
     let left = m.right - w.left + gap;
-    if (left + b.width > w.width) left = Math.max(0, m.left - w.left - gap - b.width);
+    if (left + b.width > right) left = Math.max(0, m.left - w.left - gap - b.width);
     const top = Math.min(Math.max(0, m.top - w.top), Math.max(0, w.height - b.height));
     card.style.left = `${left}px`;
     card.style.top = `${top}px`;
@@ -111,6 +116,7 @@ export function Board() {
           // A click on the sea around the lands drops the selection.
           if (e.target === e.currentTarget) ui.select(null);
         }}
+        onKeyDown={arrowFocus}
       >
         <defs>
           <marker
@@ -131,6 +137,7 @@ export function Board() {
               const g = geometry.get(land.label);
               return g ? (
                 <Land
+                  key={land.label}
                   land={land}
                   g={g}
                   legions={byLand.get(land.label) ?? []}

@@ -79,6 +79,13 @@ export function GamePage(props: { gameId: string }) {
   if (hot.handoverTo !== null) {
     return <Handover name={hot.handoverTo} onReady={hot.ready} />;
   }
+  if (hot.holding) {
+    return (
+      <main class="loading" data-holding>
+        <p>…</p>
+      </main>
+    );
+  }
   const view = seat.view;
   const you = view.you ?? -1;
   const ui: Ui = {
@@ -148,9 +155,12 @@ export function GamePage(props: { gameId: string }) {
           </div>
           <Sheet>
             {snap.error && (
-              <p class="error" data-error onClick={() => client.clearError()}>
+              <p class="error" data-error role="alert">
                 {snap.error}
-                {snap.errorRule ? ` (rule ${snap.errorRule})` : ""}
+                {snap.errorRule ? ` (rule ${snap.errorRule})` : ""}{" "}
+                <button type="button" class="link" aria-label="Dismiss the message" onClick={() => client.clearError()}>
+                  ✕
+                </button>
               </p>
             )}
             <PromptPanel />

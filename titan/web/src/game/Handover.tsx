@@ -32,12 +32,39 @@ export interface HotSeat {
   place: (at: number) => number;
   /** Several seats are held here. */
   shared: boolean;
+  /** The shown seat's screen may draw something a watcher does not know, by views of
+   * different versions: nothing is drawn until they agree (or the hand-over comes). */
+  holding: boolean;
 }
 
 function nameOf(seat: SeatState | undefined): string {
   const view = seat?.view;
   const named = view && view.you !== null ? view.players[view.you]?.name : undefined;
   return named ?? seat?.name ?? "";
+}
+
+/** Whether the screen of the seat shown (by index), when it is the masterboard, may stay before
+ * the seats that may be looking at it: "open" when it draws nothing one of them may not know, "hide" when it does
+ * (a hand-over is due), "wait" when it seems to but their views are of different versions
+ * (their sockets deliver them apart, and a newer view may show what the older one does not
+ * know yet). */
+function exposure(seats: SeatState[], shown: number, audience: number[]): "open" | "hide" | "wait" {
+  const seat = seats[shown];
+  const view = seat?.view;
+  // A battle screen draws the two legions in battle only, revealed to both (errata 2.5.6.1);
+  // their `known` lists may still hold characters slain since, which a comparison would take
+  // for secrets. The masterboard, which draws every legion, is what must be judged here.
+  if (!seat || !view || view.engagement?.battle) return "open";
+  let wait = false;
+  for (const i of audience) {
+    const watcher = seats[i];
+    if (i === shown) continue;
+    if (!watcher?.view) return "hide";
+    if (secretsShown(view, seat.prompt, watcher.view).length === 0) continue;
+    if (watcher.version !== seat.version) wait = true;
+    else return "hide";
+  }
+  return wait ? "wait" : "open";
 }
 
 /** ``deciding``: the index of the held seat that must decide by a click (-1: none of them). */
@@ -69,16 +96,29 @@ export function useHotSeat(seats: SeatState[], deciding: number): HotSeat {
     setAudience(open && audience.length > 0 ? [...audience, deciding] : []);
   }, [deciding, shown, seats, audience, shared]);
 
+  // The shown screen is judged again whenever its seat's view changes, not only when the screen
+  // passes to another seat: the end of a battle brings the masterboard back (which draws every
+  // legion) while the two players of the battle may still be looking, and the seat shown may
+  // stay the one to decide. Judged while rendering, so that nothing is drawn even for a frame.
+  const exposed = shared ? exposure(seats, shown, audience) : "open";
+  useEffect(() => {
+    if (exposed === "hide") setAudience([]);
+    if (exposed !== "wait") return undefined;
+    const late = setTimeout(() => setAudience([]), 2000);
+    return () => clearTimeout(late);
+  }, [exposed]);
+
   const seat = seats[shown];
   const numbers = audience.map((i) => seats[i]?.seat ?? -1);
   const all = seat?.events ?? [];
   const { events, kept } = shared && audience.length > 1 ? sharedEvents(all, numbers) : { events: all, kept: null };
   return {
     shown,
-    handoverTo: shared && !audience.includes(shown) ? nameOf(seat) : null,
+    handoverTo: shared && (!audience.includes(shown) || exposed === "hide") ? nameOf(seat) : null,
     ready: () => setAudience([shown]),
     events,
     place: (at) => (kept ? kept.filter((k) => k < at).length : at),
     shared,
+    holding: exposed === "wait",
   };
 }

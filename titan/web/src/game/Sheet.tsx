@@ -1,7 +1,7 @@
-// The panel beside (or, on a phone held upright, below) the board: the decision, the status
-// and the log. On a narrow screen it is a sheet that can be lowered to one line saying what is
-// to decide, giving the board the whole screen, and raised again; a new kind of decision raises
-// it. On wide screens it is the side panel and the handle is hidden (app.css).
+// The panel over the board's right edge (or, on a phone or tablet held upright, below it): the
+// decision, the status and the log. It can be lowered to one line saying what is to decide,
+// giving the board the whole screen, and raised again; a new kind of decision raises it. On
+// wide screens it is a drawer and, lowered, that line sits at the top right (app.css).
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { DECISION_TITLE } from "./PromptPanel";

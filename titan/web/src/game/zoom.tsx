@@ -35,6 +35,24 @@ export interface ZoomPan {
   zoomBy: (factor: number) => void;
 }
 
+/** Where the board is drawn on the screen: the <svg>'s content box (on wide screens it is
+ * padded on the right by the open panel's width, so that "fit" keeps clear of the panel). */
+export function drawingBox(svg: SVGSVGElement): { left: number; top: number; width: number; height: number } {
+  const r = svg.getBoundingClientRect();
+  const css = getComputedStyle(svg);
+  const px = (v: string) => Number.parseFloat(v) || 0;
+  const left = px(css.paddingLeft) + px(css.borderLeftWidth);
+  const top = px(css.paddingTop) + px(css.borderTopWidth);
+  const right = px(css.paddingRight) + px(css.borderRightWidth);
+  const bottom = px(css.paddingBottom) + px(css.borderBottomWidth);
+  return {
+    left: r.left + left,
+    top: r.top + top,
+    width: Math.max(0, r.width - left - right),
+    height: Math.max(0, r.height - top - bottom),
+  };
+}
+
 /** The visible part of the viewBox (with preserveAspectRatio meet it may be wider or taller
  * than the board) and the CSS pixels per viewBox unit. */
 function visible(
@@ -42,7 +60,7 @@ function visible(
   w: number,
   h: number,
 ): { x0: number; y0: number; x1: number; y1: number; ppu: number } {
-  const r = svg.getBoundingClientRect();
+  const r = drawingBox(svg);
   const ppu = Math.min(r.width / w, r.height / h) || 1;
   const vw = r.width / ppu;
   const vh = r.height / ppu;
@@ -77,7 +95,7 @@ export function useZoomPan(width: number, height: number): ZoomPan {
   const toBox = (p: Pointer): Pointer => {
     const svg = svgRef.current;
     if (!svg) return p;
-    const r = svg.getBoundingClientRect();
+    const r = drawingBox(svg);
     const v = visible(svg, width, height);
     return { x: v.x0 + (p.x - r.left) / v.ppu, y: v.y0 + (p.y - r.top) / v.ppu };
   };
@@ -99,8 +117,17 @@ export function useZoomPan(width: number, height: number): ZoomPan {
       const unit = e.deltaMode === 1 ? 30 : e.deltaMode === 2 ? 300 : 1;
       apply(zoomAt(Math.exp((-e.deltaY * unit) / 500), { x: e.clientX, y: e.clientY }));
     };
+    // A finger moving on the board is ours (the pointer handlers pan and pinch). Without this,
+    // a quick drag lifted while still moving made the browser start a fling (touch-action:
+    // none notwithstanding), and the next tap anywhere, on "fit" say, only stopped that fling
+    // and was lost: 7 of 15 taps after a synthetic drag in Chromium, none with this.
+    const onTouchMove = (e: TouchEvent) => e.preventDefault();
     svg.addEventListener("wheel", onWheel, { passive: false });
-    return () => svg.removeEventListener("wheel", onWheel);
+    svg.addEventListener("touchmove", onTouchMove, { passive: false });
+    return () => {
+      svg.removeEventListener("wheel", onWheel);
+      svg.removeEventListener("touchmove", onTouchMove);
+    };
   });
 
   // A resize (a turned phone, the sheet raised) keeps the zoom valid.
@@ -187,7 +214,7 @@ export function useZoomPan(width: number, height: number): ZoomPan {
     zoomBy: (factor: number) => {
       const svg = svgRef.current;
       if (!svg) return;
-      const r = svg.getBoundingClientRect();
+      const r = drawingBox(svg);
       apply(zoomAt(factor, { x: r.left + r.width / 2, y: r.top + r.height / 2 }));
     },
   };
@@ -198,7 +225,7 @@ export function useZoomPan(width: number, height: number): ZoomPan {
 export function ZoomControls(props: { z: ZoomPan; children?: ComponentChildren }) {
   const { z } = props;
   return (
-    <div class={`zoom-controls${z.zoom.k > 1 ? " zoomed" : ""}`} role="group" aria-label="Zoom">
+    <fieldset class={`zoom-controls${z.zoom.k > 1 ? " zoomed" : ""}`} aria-label="Zoom">
       <button
         type="button"
         data-zoom-in
@@ -229,6 +256,6 @@ export function ZoomControls(props: { z: ZoomPan; children?: ComponentChildren }
         fit
       </button>
       {props.children}
-    </div>
+    </fieldset>
   );
 }

@@ -249,8 +249,11 @@ export function ReplayPage(props: { gameId: string }) {
           setSpeed={setSpeed}
         />
         {error && (
-          <p class="error" data-error onClick={() => setError(null)}>
-            {error}
+          <p class="error" data-error role="alert">
+            {error}{" "}
+            <button type="button" class="link" aria-label="Dismiss the message" onClick={() => setError(null)}>
+              ✕
+            </button>
           </p>
         )}
         <div class="play">

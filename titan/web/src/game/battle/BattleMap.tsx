@@ -3,8 +3,10 @@ import type { ComponentChildren } from "preact";
 // edges, the attacker's (and defender's) entry edge, and the characters on their hexes.
 import type { ColourStyle } from "../../colours";
 import type { Hexside } from "../../variant";
-import type { BattleView, Side, Struck } from "../../wire";
-import { useUi } from "../ui";
+import { character } from "../../variant";
+import type { BattleView, FighterView, Side, Struck } from "../../wire";
+import { arrowFocus, onActivate } from "../boardKeys";
+import { type Ui, useUi } from "../ui";
 import { useZoomPan, ZoomControls } from "../zoom";
 import {
   BATTLE_LABELS,
@@ -20,8 +22,8 @@ import {
   VIEW_W,
 } from "./geometry";
 import { hexTooltip } from "./hazards";
-import { clickHex, type Interaction } from "./interaction";
-import { Token } from "./Token";
+import { clickHex, fighterKey, type Interaction } from "./interaction";
+import { Token, tokenTip } from "./Token";
 import { hazardLook, hexLook } from "./terrain";
 
 interface HexInfo {
@@ -55,8 +57,9 @@ export function BattleMap(props: {
         viewBox={`0 0 ${VIEW_W.toFixed(0)} ${VIEW_H.toFixed(0)}`}
         preserveAspectRatio="xMidYMid meet"
         data-terrain={battle.terrain}
-        role="img"
+        role="group"
         aria-label={`Battleland ${battle.terrain}, land ${battle.land}`}
+        onKeyDown={arrowFocus}
       >
         <g class="zoomed" transform={zoom.transform || undefined}>
           <text x={VIEW_W - 8} y={18} text-anchor="end" font-size="15" font-weight="600" fill="#4a4a4a">
@@ -76,6 +79,9 @@ export function BattleMap(props: {
                 striking={striking}
                 carry={battle.carry?.options.includes(label) ?? false}
                 covered={f !== undefined && (f.hits > 0 || f.slain)}
+                pickable={f !== undefined && (it.pickable.has(fighterKey(f)) || it.picked === fighterKey(f))}
+                who={f ? tokenText(ui, f) : null}
+                tip={f ? tokenTip(f, character(ui.variant, f.name)?.skill) : null}
                 onClick={() => clickHex(ui, battle, it, label)}
               >
                 {f && (
@@ -106,7 +112,14 @@ export function BattleMap(props: {
   );
 }
 
-function HexCell(props: {
+/** A character's token as it reads (Token.tsx), and its side. */
+function tokenText(ui: Ui, f: FighterView): string {
+  const skill = character(ui.variant, f.name)?.skill ?? "?";
+  const damage = f.slain ? " SLAIN" : f.hits > 0 ? ` ${f.hits} ${f.hits === 1 ? "hit" : "hits"}` : "";
+  return `${f.name} ${f.power}-${skill}${damage} (${f.side})`;
+}
+
+interface HexProps {
   p: HexPos;
   info: HexInfo;
   target: boolean;
@@ -114,20 +127,51 @@ function HexCell(props: {
   carry: boolean;
   onClick: () => void;
   covered: boolean;
+  /** It holds a character the decision lets the player pick. */
+  pickable: boolean;
+  /** The character on it, for its label, and its line of the tooltip. */
+  who: string | null;
+  tip: string | null;
   children?: ComponentChildren;
-}) {
+}
+
+function HexCell(props: HexProps) {
   const { p, info } = props;
   const look = hexLook(info.terrain);
-  const title = hexTooltip(p.label, info.terrain, info.elevation, info.hexsides, useUi().variant.characters.characters);
+  const hex = hexTooltip(p.label, info.terrain, info.elevation, info.hexsides, useUi().variant.characters.characters);
+  const title = props.tip ? `${props.tip}\n${hex}` : hex;
   const hi = props.striking || props.carry ? "#b3261e" : "#0b57d0";
   return (
+    // The tooltip stands outside the hex's button: a button's name must hold its visible
+    // text, and an SVG <title> inside it would count as such.
+    <g data-hex={p.label} data-target={props.target ? "" : undefined}>
+      <title>{title}</title>
+      <HexButton {...props} look={look} hi={hi} />
+    </g>
+  );
+}
+
+function HexButton(props: HexProps & { look: ReturnType<typeof hexLook>; hi: string }) {
+  const { p, info, look, hi } = props;
+  return (
+    // The hex is the button (its character inside it is not one of its own): in the Tab
+    // order when the decision lets it act, reached with the arrow keys otherwise.
     <g
-      data-hex={p.label}
-      data-target={props.target ? "" : undefined}
+      class="hex-button"
+      role="button"
+      tabindex={props.target || props.pickable ? 0 : -1}
+      aria-label={
+        // What it shows, in the order shown (a name must hold the visible text), then more.
+        `${p.label}${info.elevation > 0 ? ` ▲${info.elevation}` : ""}` +
+        (look.name && !props.covered ? ` ${look.name}` : "") +
+        (props.who ? ` ${props.who}` : "") +
+        `: hex ${p.label}, ${info.terrain}${info.elevation > 0 ? `, elevation ${info.elevation}` : ""}` +
+        (props.target ? (props.striking ? ", strike here" : ", highlighted") : "")
+      }
       onClick={props.onClick}
+      onKeyDown={onActivate(props.onClick)}
       style={{ cursor: props.target ? "pointer" : "default" }}
     >
-      <title>{title}</title>
       <polygon points={hexPoints(p)} fill={look.fill} stroke="#7d7562" stroke-width={1.2} />
       {/* Elevation as shading, contour rings (one per level) and a number (11.3). */}
       {info.elevation > 0 && <polygon points={hexPoints(p)} fill="#5a3c00" fill-opacity={0.08 * info.elevation} />}
@@ -146,12 +190,14 @@ function HexCell(props: {
         {p.label}
         {info.elevation > 0 ? ` ▲${info.elevation}` : ""}
       </text>
+      {/* Spaces between the texts (not drawn: SVG draws only text inside <text>) keep the
+          words apart in what the button reads as its visible text. */}{" "}
       {/* Under a damage badge the name would be unreadable: colour and tooltip remain. */}
       {look.name && !props.covered && (
         <text x={p.x} y={p.y + R * 0.78} text-anchor="middle" font-size="8.5" fill={look.text}>
           {look.name}
         </text>
-      )}
+      )}{" "}
       {props.children}
     </g>
   );

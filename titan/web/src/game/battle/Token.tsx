@@ -11,6 +11,17 @@ import { fighterKey, type Interaction } from "./interaction";
 const W = 58;
 const H = 34;
 
+/** The token's tooltip: it is a line of its hex's tooltip (BattleMap.tsx), since the hex,
+ * which holds the token, is the button that is named and described. */
+export function tokenTip(f: FighterView, skill: number | undefined): string {
+  return (
+    `${f.name} (${f.side}) at ${f.hex}: power ${f.power}, skill ${skill ?? "?"}` +
+    (f.hits ? `, ${f.hits} hits taken, ${f.power - f.hits} to go` : "") +
+    (f.slain ? ", slain" : "") +
+    (f.in_contact && !f.struck ? ", must strike" : "")
+  );
+}
+
 export function Token(props: { f: FighterView; p: HexPos; style: ColourStyle; it: Interaction; target: boolean }) {
   const ui = useUi();
   const { f, p, style, it } = props;
@@ -22,7 +33,6 @@ export function Token(props: { f: FighterView; p: HexPos; style: ColourStyle; it
   const y = p.y - H / 2 + 3; // below the hex's label
   // Long names are drawn smaller to stay inside the token.
   const nameSize = f.name.length > 8 ? 9 : f.name.length > 7 ? 10 : 11;
-  const left = f.power - f.hits;
   return (
     <g
       data-fighter={key}
@@ -33,12 +43,6 @@ export function Token(props: { f: FighterView; p: HexPos; style: ColourStyle; it
       data-hits={f.hits}
       style={{ cursor: pickable || props.target ? "pointer" : "default" }}
     >
-      <title>
-        {`${f.name} (${f.side}) at ${f.hex}: power ${f.power}, skill ${skill ?? "?"}` +
-          (f.hits ? `, ${f.hits} hits taken, ${left} to go` : "") +
-          (f.slain ? ", slain" : "") +
-          (f.in_contact && !f.struck ? ", must strike" : "")}
-      </title>
       {picked && (
         <rect x={x - 5} y={y - 5} width={W + 10} height={H + 10} rx={8} fill="none" stroke="#000" stroke-width={6} />
       )}
@@ -60,9 +64,10 @@ export function Token(props: { f: FighterView; p: HexPos; style: ColourStyle; it
       <text x={p.x} y={y + 14} text-anchor="middle" font-size={nameSize} font-weight="700" fill={style.text}>
         {f.name}
       </text>
+      {/* Not drawn; it keeps the words apart for the hex button's name (BattleMap.tsx). */}{" "}
       <text x={p.x} y={y + 28} text-anchor="middle" font-size="10.5" fill={style.text}>
         {f.power}-{skill ?? "?"}
-      </text>
+      </text>{" "}
       {f.slain && (
         <g data-slain-mark>
           <rect x={x} y={y} width={W} height={H} rx={5} fill="#ffffff" fill-opacity={0.35} />

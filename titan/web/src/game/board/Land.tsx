@@ -4,6 +4,7 @@
 import { TERRAIN_FILL } from "../../colours";
 import type { MasterLand } from "../../variant";
 import type { LegionView } from "../../wire";
+import { onActivate } from "../boardKeys";
 import { type LandGeometry, pointsAttr } from "./geometry";
 import { LegionStack, type MarkerHandlers } from "./Legions";
 import { Sign } from "./Signs";
@@ -33,13 +34,11 @@ export function Land(props: LandProps) {
   const { land, g, target } = props;
   const fill = TERRAIN_FILL[land.terrain] ?? "#dddddd";
   const ink = isDark(fill) ? "#ffffff" : "#1b1b1b";
-  const onKey = (e: KeyboardEvent) => {
-    if (target && (e.key === "Enter" || e.key === " ")) {
-      e.preventDefault();
-      e.stopPropagation(); // not the page's Enter = "done" shortcut
-      props.onLand(land.label);
-    }
-  };
+  const legions = props.legions.map((l) => l.marker).join(", ");
+  // The land's shape is its button (not the whole <g>: the legions' markers inside it are
+  // buttons of their own, and a button's content is not read out as separate controls). A
+  // highlighted land is in the Tab order; the others are reached with the arrow keys. (On SVG
+  // elements the attribute is `tabindex`: Preact would set `tabIndex` as another attribute.)
   return (
     <g
       class={`land${target ? " target" : ""}`}
@@ -47,15 +46,21 @@ export function Land(props: LandProps) {
       data-terrain={land.terrain}
       data-target={target ? "" : undefined}
       data-engaged={props.engaged ? "" : undefined}
-      tabIndex={target ? 0 : undefined}
-      role={target ? "button" : undefined}
-      aria-label={`Land ${land.label}, ${land.terrain}`}
-      onClick={() => props.onLand(land.label)}
-      onKeyDown={onKey}
       style={{ cursor: target ? "pointer" : "default" }}
     >
       <title>{`${land.label} ${land.terrain}`}</title>
       <polygon
+        class="land-shape"
+        role="button"
+        tabindex={target ? 0 : -1}
+        aria-label={
+          `Land ${land.label}, ${land.terrain}` +
+          (target ? ", highlighted" : "") +
+          (props.engaged ? ", engagement" : "") +
+          (legions ? `, legions ${legions}` : "")
+        }
+        onClick={() => props.onLand(land.label)}
+        onKeyDown={onActivate(() => props.onLand(land.label))}
         points={pointsAttr(g.vertices)}
         fill={fill}
         stroke="#2a2a2a"

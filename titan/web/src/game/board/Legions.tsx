@@ -4,6 +4,7 @@
 // stand inside it as stack.ts places them.
 import { MARKER_EDGE, styleOf } from "../../colours";
 import type { LegionView, PlayerView } from "../../wire";
+import { onActivate } from "../boardKeys";
 import type { LandGeometry, Point } from "./geometry";
 import { stackLayout } from "./stack";
 
@@ -14,7 +15,10 @@ export interface MarkerHandlers {
   selected: string | null;
   /** Legions the current decision lets act (move, split, muster): outlined. */
   acting: Set<string>;
-  onClick: (legion: LegionView, e: Event) => void;
+  /** A click on the marker; false when it is left to the land it stands in (which then
+   * gets it: e.g. attacking a legion is moving into its land). */
+  onClick: (legion: LegionView, e: Event) => boolean;
+  onLand: (land: number) => void;
   onHover: (marker: string | null) => void;
 }
 
@@ -28,12 +32,10 @@ function Marker(props: { legion: LegionView; at: Point; size: number; h: MarkerH
   const y = at.y - size / 2;
   const u = size / 30; // the lettering scales with the marker
   const idSize = size < 30 ? 9.6 * u : 10.5;
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      e.stopPropagation(); // not the page's Enter = "done" shortcut
-      h.onClick(legion, e);
-    }
+  // The land's shape is beside the markers, not round them: what the marker leaves goes to it.
+  const act = (e: Event) => {
+    e.stopPropagation();
+    if (!h.onClick(legion, e)) h.onLand(legion.land);
   };
   return (
     <g
@@ -45,11 +47,14 @@ function Marker(props: { legion: LegionView; at: Point; size: number; h: MarkerH
       data-selected={selected ? "" : undefined}
       data-can-act={acting ? "" : undefined}
       data-moved={legion.moved ? "" : undefined}
-      tabIndex={mine ? 0 : undefined}
-      role={mine ? "button" : undefined}
-      aria-label={`Legion ${legion.marker}, ${legion.height} characters`}
-      onClick={(e) => h.onClick(legion, e)}
-      onKeyDown={onKey}
+      tabindex={acting ? 0 : -1}
+      role="button"
+      aria-label={
+        `Legion ${legion.marker} (${h.view.players[legion.owner]?.name ?? "?"}), ${legion.height} characters, ` +
+        `in land ${legion.land}${selected ? ", selected" : ""}`
+      }
+      onClick={act}
+      onKeyDown={onActivate(act)}
       onMouseEnter={() => h.onHover(legion.marker)}
       onMouseLeave={() => h.onHover(null)}
       onFocus={() => h.onHover(legion.marker)}
@@ -113,7 +118,7 @@ export function LegionStack(props: {
   return (
     <g class="stack" data-stack={order.length}>
       {placed.map(({ l, p }) => (
-        <Marker legion={l} at={p} size={layout.size} h={props.handlers} />
+        <Marker key={l.marker} legion={l} at={p} size={layout.size} h={props.handlers} />
       ))}
     </g>
   );
