@@ -5,7 +5,10 @@ back, who may ask, and deadlines that survive a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -16,6 +19,9 @@ from tests.server.accounts_client import Device
 from tests.server.accounts_client import server as accounts_server
 from tests.server.inproc import act, auth, deciding, running, state, wait_for
 from tests.server.scripted import choose
+from titan.engine.actions import Action
+from titan.engine.prompts import Prompt
+from titan.server.bots import fallback
 from titan.server.clocks import NO_CLOCK, Clock, TimeControl, next_clock
 from titan.server.deps import Server
 from titan.server.rates import Rate
@@ -380,3 +386,26 @@ def test_hand_overs_are_held_to_the_chat_rate_limit(tmp_path: Path) -> None:
             for by in ("computer", "person", "computer", "person")
         ]
         assert answers == [200, 200, 200, 429]
+
+
+def test_a_seat_taken_back_while_the_computer_thinks_gets_no_move_from_it(
+    tmp_path: Path,
+) -> None:
+    gate = threading.Event()
+
+    async def slow_think(
+        level: str, seed: int, view: object, prompt: Prompt, timeout: float
+    ) -> Action:
+        await asyncio.to_thread(gate.wait, 30)
+        return fallback(prompt)
+
+    with running(tmp_path) as client:
+        server(client).bots.pool.think = slow_think  # type: ignore[method-assign]
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 3600})
+        me = deciding(client, gid)
+        assert control(client, gid, tokens[me], by="computer").status_code == 200
+        assert control(client, gid, tokens[me], by="person").status_code == 200
+        gate.set()  # the computer's decision arrives after the seat was taken back
+        time.sleep(0.5)
+        got = state(client, gid)
+        assert got["version"] == 0 and got["controllers"][me] == "person"
