@@ -220,10 +220,11 @@ def test_timeout_hands_the_seat_to_the_computer_until_its_person_takes_it_back(
         gid, tokens = new_game(client, {"kind": "live", "seconds": 1})
         late = state(client, gid)["view"]["deciding"]
         wait_for(
-            lambda: state(client, gid)["controllers"][late] == "computer",
+            lambda: f"P{late}'s seat was handed to the computer" in system_lines(client, gid),
             what="the timeout",
         )
         assert f"P{late} ran out of time" in system_lines(client, gid)
+        assert state(client, gid)["controllers"][late] == "computer"
         # The computer plays the seat (no clock runs while it decides), the game goes on.
         v0 = state(client, gid)["version"]
         wait_for(lambda: state(client, gid)["version"] > v0 + 3, what="the computer's moves")
@@ -316,9 +317,10 @@ def test_a_deadline_survives_a_restart_and_fires_after_it(db_url: str) -> None:
     with running(db_url, clock_sweep=0.05) as client:
         assert state(client, gid)["clock"] in (clock, None)
         wait_for(
-            lambda: state(client, gid)["controllers"][late] == "computer",
+            lambda: f"P{late}'s seat was handed to the computer" in system_lines(client, gid),
             what="the timeout after a restart",
         )
+        assert state(client, gid)["controllers"][late] == "computer"
         assert system_lines(client, gid).count(f"P{late} ran out of time") == 1
 
 
