@@ -5,7 +5,10 @@ back, who may ask, and deadlines that survive a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -16,6 +19,9 @@ from tests.server.accounts_client import Device
 from tests.server.accounts_client import server as accounts_server
 from tests.server.inproc import act, auth, deciding, running, state, wait_for
 from tests.server.scripted import choose
+from titan.engine.actions import Action
+from titan.engine.prompts import Prompt
+from titan.server.bots import fallback
 from titan.server.clocks import NO_CLOCK, Clock, TimeControl, next_clock
 from titan.server.deps import Server
 from titan.server.rates import Rate
@@ -169,7 +175,12 @@ def test_correspondence_clock_runs_on_for_the_same_decider(tmp_path: Path) -> No
         clock = state(client, gid)["clock"]
         changes = 0
         for _ in range(40):
-            after = step(client, gid, tokens, rng)["clock"]
+            answer = step(client, gid, tokens, rng)
+            if answer["status"] == "over":  # a Titan slain early: no clock runs any more
+                assert answer["clock"] is None
+                break
+            after = answer["clock"]
+            assert after is not None, answer["view"]["deciding"]
             if after["seat"] == clock["seat"]:
                 assert after["deadline"] == clock["deadline"]  # one allowance per turn
             else:
@@ -205,13 +216,15 @@ def test_timeout_hands_the_seat_to_the_computer_until_its_person_takes_it_back(
     tmp_path: Path,
 ) -> None:
     with running(tmp_path, clock_sweep=0.05) as client:
-        gid, tokens = new_game(client, {"kind": "live", "seconds": 1}, bots=1)
+        # People only (a computer seat might decide first, and no clock runs for it).
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 1})
         late = state(client, gid)["view"]["deciding"]
         wait_for(
-            lambda: state(client, gid)["controllers"][late] == "computer",
+            lambda: f"P{late}'s seat was handed to the computer" in system_lines(client, gid),
             what="the timeout",
         )
         assert f"P{late} ran out of time" in system_lines(client, gid)
+        assert state(client, gid)["controllers"][late] == "computer"
         # The computer plays the seat (no clock runs while it decides), the game goes on.
         v0 = state(client, gid)["version"]
         wait_for(lambda: state(client, gid)["version"] > v0 + 3, what="the computer's moves")
@@ -243,7 +256,7 @@ def test_timeout_withdraws_a_seat_whose_fallback_says_so(tmp_path: Path) -> None
 
 def test_play_for_me_and_back(tmp_path: Path) -> None:
     with running(tmp_path) as client:
-        gid, tokens = new_game(client, {"kind": "correspondence", "seconds": DAY}, bots=1)
+        gid, tokens = new_game(client, {"kind": "correspondence", "seconds": DAY})
         me = state(client, gid)["view"]["deciding"]
         r = control(client, gid, tokens[me], by="computer", level="random")
         assert r.status_code == 200, r.text
@@ -297,16 +310,17 @@ def test_only_the_seats_own_person_may_hand_it_over(tmp_path: Path) -> None:
 
 def test_a_deadline_survives_a_restart_and_fires_after_it(db_url: str) -> None:
     with running(db_url, clock_sweep=3600) as client:  # this one never sweeps
-        gid, _ = new_game(client, {"kind": "live", "seconds": 1}, bots=1)
+        gid, _ = new_game(client, {"kind": "live", "seconds": 1})
         late = state(client, gid)["view"]["deciding"]
         clock = state(client, gid)["clock"]
     # Down while the deadline passes; the next process to start acts on it.
     with running(db_url, clock_sweep=0.05) as client:
         assert state(client, gid)["clock"] in (clock, None)
         wait_for(
-            lambda: state(client, gid)["controllers"][late] == "computer",
+            lambda: f"P{late}'s seat was handed to the computer" in system_lines(client, gid),
             what="the timeout after a restart",
         )
+        assert state(client, gid)["controllers"][late] == "computer"
         assert system_lines(client, gid).count(f"P{late} ran out of time") == 1
 
 
@@ -380,3 +394,26 @@ def test_hand_overs_are_held_to_the_chat_rate_limit(tmp_path: Path) -> None:
             for by in ("computer", "person", "computer", "person")
         ]
         assert answers == [200, 200, 200, 429]
+
+
+def test_a_seat_taken_back_while_the_computer_thinks_gets_no_move_from_it(
+    tmp_path: Path,
+) -> None:
+    gate = threading.Event()
+
+    async def slow_think(
+        level: str, seed: int, view: object, prompt: Prompt, timeout: float
+    ) -> Action:
+        await asyncio.to_thread(gate.wait, 30)
+        return fallback(prompt)
+
+    with running(tmp_path) as client:
+        server(client).bots.pool.think = slow_think  # type: ignore[method-assign]
+        gid, tokens = new_game(client, {"kind": "live", "seconds": 3600})
+        me = deciding(client, gid)
+        assert control(client, gid, tokens[me], by="computer").status_code == 200
+        assert control(client, gid, tokens[me], by="person").status_code == 200
+        gate.set()  # the computer's decision arrives after the seat was taken back
+        time.sleep(0.5)
+        got = state(client, gid)
+        assert got["version"] == 0 and got["controllers"][me] == "person"

@@ -83,15 +83,20 @@ def test_two_processes_time_out_each_deadline_exactly_once(
         for g in games:
             assert once_each(found := timeouts(api_b, g)), (g, found)
         wait_until(
-            lambda: (
-                all(api_b.state(g)["controllers"] == ["computer"] * 2 for g in computers) or None
-            ),
+            lambda: all(len(handed_over(api_a, g)) >= 2 for g in computers) or None,
             timeout=60,
-            what="both seats of the computer games handed over",
+            what="both seats of the computer games timed out",
             interval=0.2,
         )
         for g in computers:
             assert sorted(handed_over(api_a, g)) == [0, 1], g
+        wait_until(  # the other process hears of the hand-overs (NOTIFY) soon after
+            lambda: (
+                all(api_b.state(g)["controllers"] == ["computer"] * 2 for g in computers) or None
+            ),
+            timeout=10,
+            what="the other process to see the hand-overs",
+        )
     assert a.alive and b.alive
 
 

@@ -264,6 +264,8 @@ class BotDriver:
 
     async def _submit(self, live: LiveGame, seat: int, action: Action, prompt: Prompt) -> bool:
         """Play the bot's action, or the fallback; False if the driver should stop."""
+        if live.bot_to_move() != seat:  # its person took the seat back while it thought
+            return True
         try:
             await self.service.act(live, seat, action)
             return True

@@ -71,6 +71,13 @@ def time_control(kind: str | None, seconds: int | None) -> TimeControl:
     return TimeControl(kind, seconds)  # checked above
 
 
+def stored_control(kind: str | None, seconds: int | None) -> TimeControl:
+    """The time control a game row holds (written from :func:`time_control`)."""
+    if kind in KINDS:
+        return TimeControl(kind, seconds)
+    return NO_CLOCK
+
+
 def check_level(level: str | None, path: str) -> str | None:
     """A computer level someone chose for a seat (None: the default level). Raises Invalid."""
     if level is not None and level not in LEVELS:

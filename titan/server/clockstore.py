@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, func, literal_column, or_, select, update
+from sqlalchemy import ColumnElement, Connection, func, literal_column, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from titan.server.clocks import COMPUTER, Clock
@@ -44,7 +44,7 @@ async def read_clock(store: Store, game_id: str) -> Clock | None:
     return await store.read(read)
 
 
-def _expired(at: datetime) -> list[object]:
+def _expired(at: datetime) -> list[ColumnElement[bool]]:
     return [
         games.c.status == "running",
         games.c.deadline_at <= at,
@@ -57,7 +57,7 @@ async def expired(store: Store, at: datetime, limit: int) -> list[tuple[str, int
     """Games whose deadline has passed and nobody holds: (id, seat, version), oldest first."""
     query = (
         select(games.c.id, games.c.deadline_seat, games.c.version)
-        .where(*_expired(at))  # type: ignore[arg-type]
+        .where(*_expired(at))
         .order_by(games.c.deadline_at)
         .limit(limit)
     )
@@ -80,7 +80,7 @@ async def claim(
             games.c.id == game_id,
             games.c.version == version,
             games.c.deadline_seat == seat,
-            *_expired(at),  # type: ignore[arg-type]
+            *_expired(at),
         )
         .values(claimed_until=until)
     )

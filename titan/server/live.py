@@ -24,7 +24,7 @@ from titan.engine.actions import Action
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import FORMAT, RecordError, SetupError, extend_digest, parse_record
-from titan.server.clocks import COMPUTER, PERSON, Clock, TimeControl, clock_wire, next_clock
+from titan.server.clocks import COMPUTER, PERSON, Clock, clock_wire, next_clock, stored_control
 from titan.server.rows import GameRow, Progress, SeatRow, now
 
 
@@ -111,7 +111,7 @@ class LiveGame:
         # The time control and the running clock (titan.server.clocks), as the game row has
         # them; the clock moves with each action here, and is read again with the row when
         # another process moved the game (GameService._sync) or the seats (seats_changed).
-        self.control = TimeControl(row.time_kind, row.time_seconds)  # type: ignore[arg-type]
+        self.control = stored_control(row.time_kind, row.time_seconds)
         self.clock = clock_of(row)
         # marks[v]: len(game.history) once v actions are applied, so action n's events are
         # history[marks[n]:marks[n + 1]].

@@ -12,7 +12,7 @@ from typing import Any
 
 from titan.ai.levels import LEVELS
 from titan.engine import record
-from titan.server.clocks import TimeControl, clock_wire, controllers_wire
+from titan.server.clocks import clock_wire, controllers_wire, stored_control
 from titan.server.live import clock_of, hash_token
 from titan.server.refusals import Invalid
 from titan.server.rows import GameRow, SeatRow
@@ -135,9 +135,9 @@ def summary(row: GameRow) -> dict[str, Any]:
             for s in row.seats
         ],
         # titan.server.clocks
-        "time_control": TimeControl(row.time_kind, row.time_seconds).wire(),  # type: ignore[arg-type]
+        "time_control": stored_control(row.time_kind, row.time_seconds).wire(),
         "clock": clock_wire(
-            TimeControl(row.time_kind, row.time_seconds),  # type: ignore[arg-type]
+            stored_control(row.time_kind, row.time_seconds),
             clock_of(row) if row.status == "running" else None,
         ),
         "controllers": controllers_wire(

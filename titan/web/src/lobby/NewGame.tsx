@@ -259,8 +259,8 @@ export function NewGame(props: { onCreated: () => void }) {
                       aria-label={`Seat ${i + 1}: if its time runs out`}
                       onChange={(e) => patch(i, { fallback: e.currentTarget.value as SeatDraft["fallback"] })}
                     >
-                      <option value="computer">the computer plays until they are back</option>
-                      <option value="withdraw">they withdraw from the game</option>
+                      <option value="computer">computer plays</option>
+                      <option value="withdraw">withdraw</option>
                     </select>
                   )}
                 </td>
@@ -310,9 +310,9 @@ export function NewGame(props: { onCreated: () => void }) {
               }
             }}
           >
-            <option value="none">none: no time limit</option>
-            <option value="live">live: a time per decision</option>
-            <option value="correspondence">correspondence: a time per turn, over days</option>
+            <option value="none">none</option>
+            <option value="live">live (per decision)</option>
+            <option value="correspondence">correspondence (per turn)</option>
           </select>
         </label>
         {clockKind !== "none" && (
