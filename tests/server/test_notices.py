@@ -60,8 +60,11 @@ def _settings(device: Device, **kw: Any) -> Any:
 def _step(client: Any, made: dict[str, Any], rng: random.Random) -> float:
     """One action by whoever decides; returns how long the server took to answer it."""
     tokens = [s["token"] for s in made["seats"]]
-    seat = state(client, made["id"])["view"]["deciding"]
-    prompt = state(client, made["id"], tokens[seat])["prompt"]
+    public = state(client, made["id"])
+    seat = public["view"]["deciding"]
+    mine = state(client, made["id"], tokens[seat])
+    prompt = mine["prompt"]
+    assert prompt is not None, (seat, public["version"], mine["version"], mine["view"]["deciding"])
     started = time.monotonic()
     r = act(client, made["id"], tokens[seat], choose(prompt, rng))
     took = time.monotonic() - started
