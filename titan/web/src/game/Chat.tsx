@@ -18,7 +18,8 @@ function inTab(line: ChatLine, tab: Tab, player: boolean): boolean {
   return line.channel === tab;
 }
 
-function Line(props: { line: ChatLine }) {
+/** One line, as text (also the replay's, `replay/ReplayChat.tsx`). */
+export function ChatLineItem(props: { line: ChatLine }) {
   const { line } = props;
   if (line.channel === "system") {
     return (
@@ -112,7 +113,7 @@ export function Chat(props: { client: GameClient; lines: ChatLine[]; token: stri
           </li>
         )}
         {shown.map((l) => (
-          <Line key={l.i} line={l} />
+          <ChatLineItem key={l.i} line={l} />
         ))}
       </ol>
       {error && (

@@ -3,6 +3,7 @@
 // page's own components, given no prompt). The server replays (titan/server/replay.py) and
 // sends only what the perspective knew at that step: a seat held here sees its own knowledge,
 // anyone else the spectator's; once the game is over, everything, or any seat's on request.
+// The chat said up to the step shown is beside the log (ReplayChat.tsx).
 
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiError } from "../api";
@@ -17,6 +18,7 @@ import { loadVariant, type VariantData } from "../variant";
 import type { Event, PlayerView, Struck } from "../wire";
 import { Controls } from "./controls";
 import { RecordLinks } from "./links";
+import { ReplayChat } from "./ReplayChat";
 import { type ReplayIndex, replayApi } from "./replayApi";
 import { lastTurn, stepBy, turnStart, type Unit } from "./steps";
 
@@ -185,6 +187,9 @@ export function ReplayPage(props: { gameId: string }) {
     hotSeat: false,
     seatName: "",
   };
+  // The chat as the viewer's seat reads it (the game page's way), or as a spectator does when
+  // the replay is seen with a spectator's knowledge.
+  const chatToken = index.perspective === "spectator" ? null : (token ?? held[0]?.token ?? null);
   const events = index.events.slice(0, index.marks[shown.step] ?? 0);
   const battle = view.engagement?.battle ?? null;
   const outline = index.steps[shown.step];
@@ -278,6 +283,7 @@ export function ReplayPage(props: { gameId: string }) {
             </section>
             <Status />
             <EventLog events={events} />
+            <ReplayChat gameId={props.gameId} token={chatToken} step={shown.step} reload={reload} />
           </aside>
         </div>
       </main>

@@ -1,6 +1,6 @@
 // The replay routes (titan/server/replay.py): a game's index (every step's outline, the events
 // the perspective may see, how many had happened by each step) and the view at one step.
-import { ApiError, type GameCreated } from "../api";
+import { ApiError, type ChatLine, type GameCreated } from "../api";
 import type { BattleStep, Event, Phase, PlayerView, Side } from "../wire";
 
 /** [turn, phase, whose turn, who decides, battle: [battle turn, phasing side, step] | null] */
@@ -46,11 +46,16 @@ function query(perspective: string | null): string {
 
 const base = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 
+export const CHAT_PAGE = 500; // the server's largest page
+
 export const replayApi = {
   index: (id: string, token: string | null, perspective: string | null) =>
     get<ReplayIndex>(`${base(id)}/replay${query(perspective)}`, token),
   step: (id: string, step: number, token: string | null, perspective: string | null) =>
     get<ReplayStep>(`${base(id)}/replay/${step}${query(perspective)}`, token),
+  /** One page of the chat as the token's holder may read it (titan/server/api_social.py). */
+  chat: (id: string, since: number, token: string | null) =>
+    get<{ lines: ChatLine[]; next: number }>(`${base(id)}/chat?since=${since}&limit=${CHAT_PAGE}`, token),
   /** A record file's game, made anew (unlisted unless asked) with fresh seats. */
   importRecord: async (
     record: unknown,
