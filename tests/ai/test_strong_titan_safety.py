@@ -45,3 +45,16 @@ def test_the_titan_goes_to_the_tower_where_a_warlock_and_walls_wait() -> None:
         100,
     }
     assert choice == Move("Gr01", 100, None, None, None)
+
+
+def test_the_titan_leaves_a_corner_before_the_trap_closes() -> None:
+    """Seed 424242, game 20, turn 6, a roll of 5: the Titan's legion stands in the Jungle
+    (40) with a 7-high enemy legion two moves away (Swamp 24) and no enemy within one move,
+    so the one-turn risk sees nothing. It stayed (its split-off Gargoyles took Brush 137,
+    its one way out for that roll); the next turn the enemy closed in, every roll led only
+    onto enemies, and its Titan fell attacking a larger stack. Now it leaves for the Brush,
+    where only a weaker legion can come near."""
+    game = _position("arena-424242-game20-turn6.json")
+    marker, choice = _titan_move(game)
+    assert game.prompt().roll == 5 and marker == "Rd01"
+    assert choice == Move("Rd01", 137, None, None, None)

@@ -24,7 +24,7 @@ from titan.ai.normal.values import creature_worth, recruit_gain
 from titan.ai.strong.budget import Budget
 from titan.ai.strong.engagement import Engaged, fight_value
 from titan.ai.strong.field import rivals
-from titan.ai.strong.safety import titan_risk
+from titan.ai.strong.safety import cornered, titan_risk
 from titan.ai.strong.simulate import BattleOdds, simulate_legions
 from titan.engine.actions import Action, DoneMoving, Move, Mulligan
 from titan.engine.prompts import Prompt
@@ -34,6 +34,8 @@ from titan.variant import TITAN, Variant
 
 TITAN_HUNT = 0.3  # a legion this likely to hold its owner's Titan is worth a simulated look
 LIKELY_WIN = 0.5
+CORNER = 0.1  # a danger two moves away (safety.cornered) against one within a move: a turn
+# to see it coming and perhaps a roll to escape, so a tenth
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,15 +211,19 @@ def _wariness(seat: Seat, marker: str, land: int | None, occupied: list[int]) ->
     vacated = None if land is None else legion.land
     v, board = seat.variant, seat.board
     usual = loss_chance(v, board, legion.members, seat.me, at, vacated=vacated, occupied=occupied)
+    friends = [lg.land for lg in seat.mine() if lg.marker != marker]
+    enemies = [lg.land for lg in seat.view.legions if lg.owner != seat.me]
     recruit = _recruit(seat, contents, at) if land is not None else ""
     if not recruit:
         wary = titan_risk(v, board, legion.members, seat.me, at, vacated, occupied)
-        return max(0.0, wary - usual) * stake(seat, contents, seat.me)
+        trap = cornered(v, board, legion.members, seat.me, at, friends, enemies)
+        return (max(0.0, wary - usual) + CORNER * trap) * stake(seat, contents, seat.me)
     worth = recruit_gain(v, seat.terrain(at), contents, seat.view.caretaker)
     after = members_of(v, tuple(sorted((*contents, recruit))), seat.board.scores[seat.me])
     wary = titan_risk(v, board, after, seat.me, at, vacated, occupied)
     usual_after = loss_chance(v, board, after, seat.me, at, vacated=vacated, occupied=occupied)
-    return (max(wary, usual_after) - usual) * stake(seat, contents, seat.me, worth)
+    trap = cornered(v, board, after, seat.me, at, friends, enemies)
+    return (max(wary, usual_after) - usual + CORNER * trap) * stake(seat, contents, seat.me, worth)
 
 
 def _recruit(seat: Seat, contents: tuple[str, ...], land: int) -> str:
