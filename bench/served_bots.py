@@ -51,7 +51,8 @@ class Served:
         reply = think(*args)
         t2 = time.perf_counter()
         raw = pickle.dumps(reply)
-        action, self.bot = pickle.loads(raw)
+        back: tuple[Action, Bot] = pickle.loads(raw)
+        action, self.bot = back
         t3 = time.perf_counter()
         PICKLING.append(((t1 - t0 + t3 - t2) * 1000.0, len(job) + len(raw)))
         return action
