@@ -16,9 +16,12 @@ is shown its seat's past decisions again (view and prompt, as it saw them) and i
 thrown away. How far back depends on the bot's ``memory`` attribute: ``"none"`` (it carries
 nothing: ``normal``), ``"turn"`` (it forgets everything when a player's turn begins:
 ``strong``, so only the decisions of the turn under way are replayed) or ``"game"`` (the
-default: every past decision, cheap for ``random``). Past decisions are replayed with the
-bot's usual budget, so a decision that hit the time cap (``Budget.seconds``) the first time
-may come out differently: the rebuilt bot is then as one that met a slower machine.
+default: every past decision, cheap for ``random``); a bot with a ``remembers`` attribute
+(``strong``: moves and maneuvers) is shown only those kinds of decision, the others adding
+nothing to what it keeps (a battle's strikes would cost seconds). Past decisions are
+replayed with the bot's usual budget, so a decision that hit the time cap (``Budget.seconds``)
+the first time may come out differently: the rebuilt bot is then as one that met a slower
+machine.
 """
 
 from __future__ import annotations
@@ -69,8 +72,9 @@ def rebuild(level: str, seed: int, past: Past) -> Bot:
     if how_far == "turn":
         start = _turn_start(rec.variant, rec.seats, rec.seed, rec.options, rec.actions)
     game = Game.new(rec.variant, rec.seats, rec.seed, rec.options)
+    kinds = getattr(bot, "remembers", None)  # the kinds of decision that add to its memory
     for n, (player, action) in enumerate(rec.actions):
-        if n >= start and player == past.seat:
+        if n >= start and player == past.seat and (kinds is None or game.prompt().kind in kinds):
             # One that failed failed then too (the fallback was played): the bot as it was left.
             with contextlib.suppress(Exception):
                 bot.choose(game.view(player), game.prompt())

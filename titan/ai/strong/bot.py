@@ -44,6 +44,7 @@ class StrongBot:
     # plan) is dropped when a player's turn begins: a bot rebuilt from the turn's decisions is
     # the same bot (titan/server/botmemory.py).
     memory = "turn"
+    remembers = frozenset({Decision.MOVE, Decision.MANEUVER})  # the only decisions that add to it
 
     def __init__(
         self,
