@@ -24,16 +24,13 @@ from titan.server.bots import bot_seed, fallback
 
 class Stubborn(RandomBot):
     """Fails outright, or asks for a mulligan (almost always illegal), or plays at random,
-    by its seed (a fresh bot decides each move, with a seed of its own)."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.seed = seed
+    as its generator draws."""
 
     def choose(self, view: PlayerView, prompt: Prompt) -> Action:
-        if self.seed % 3 == 0:
+        mood = self.rng.randrange(3)
+        if mood == 0:
             raise RuntimeError("this bot is broken")
-        if self.seed % 3 == 1:
+        if mood == 1:
             return Mulligan()
         return super().choose(view, prompt)
 
@@ -99,10 +96,10 @@ def test_games_waiting_for_a_bot_resume_after_a_restart(
 
 
 def test_bot_seeds() -> None:
-    seeds = {bot_seed(123, seat, n) for seat in range(6) for n in range(500)}
+    seeds = {bot_seed(game, seat) for seat in range(6) for game in range(500)}
     assert len(seeds) == 3000 and all(0 <= s < 2**53 for s in seeds)
-    assert bot_seed(123, 0, 0) == bot_seed(123, 0, 0) != bot_seed(124, 0, 0)
-    assert 123 not in seeds
+    assert bot_seed(123, 0) == bot_seed(123, 0) != bot_seed(124, 0) != bot_seed(123, 1)
+    assert not seeds & set(range(500))
 
 
 def test_the_fallback_neither_resigns_nor_takes_back() -> None:

@@ -19,6 +19,8 @@ from tests.server.accounts_client import Device
 from tests.server.accounts_client import server as accounts_server
 from tests.server.inproc import act, auth, deciding, running, state, wait_for
 from tests.server.scripted import choose
+from titan.ai.base import Bot
+from titan.ai.levels import make_bot
 from titan.engine.actions import Action
 from titan.engine.prompts import Prompt
 from titan.server.bots import fallback
@@ -402,10 +404,16 @@ def test_a_seat_taken_back_while_the_computer_thinks_gets_no_move_from_it(
     gate = threading.Event()
 
     async def slow_think(
-        level: str, seed: int, view: object, prompt: Prompt, timeout: float
-    ) -> Action:
+        level: str,
+        seed: int,
+        bot: Bot | None,
+        past: object,
+        view: object,
+        prompt: Prompt,
+        timeout: float,
+    ) -> tuple[Action, Bot]:
         await asyncio.to_thread(gate.wait, 30)
-        return fallback(prompt)
+        return fallback(prompt), bot or make_bot(level, seed)
 
     with running(tmp_path) as client:
         server(client).bots.pool.think = slow_think  # type: ignore[method-assign]

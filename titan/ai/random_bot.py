@@ -37,6 +37,8 @@ BATTLE_PROMPTS = (
 
 
 class RandomBot:
+    memory = "game"  # its generator has drawn for every decision so far
+
     def __init__(self, seed: int, *, fight: bool = True, withdraw: bool = False) -> None:
         self.rng = random.Random(seed)
         self.fight = fight  # False: settle every engagement by flight, concession or agreement

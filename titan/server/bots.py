@@ -4,12 +4,13 @@ When a game waits for a computer seat, a driver task asks that seat's bot for it
 submits it through the same path as a human's action (stored first, then applied). The bot
 runs in a worker *process* by default: bots are CPU-bound Python, so in a thread a thinking
 bot would hold the GIL and slow the event loop and every other game; in a process it only
-takes a core. The bot gets nothing but its seat's view and prompt (pickled across).
+takes a core. The bot sees nothing but its seat's views and prompts (pickled across).
 
-Bots are stateless between decisions: each decision is made by a fresh bot whose seed is
-derived from the game's secret seed, the seat and the move number. So any process can play any
-game's bot (two servers on one database need no affinity), a restart makes the very same
-choices, and the derived seed reveals nothing of the dice seed (a keyed one-way hash).
+Each seat's bot is kept between its decisions (titan/server/botmemory.py), so it decides as
+the arena's bot of the same seed does; a process that has not got it (a restart, another
+server on the same database) rebuilds it by showing a new one its seat's past decisions. Its
+seed is derived from the game's secret seed and the seat by a keyed one-way hash, so it
+reveals nothing of the dice seed.
 
 A bot must never stall its game: a choice the rules refuse, an exception or a timeout is
 logged and the prompt's last option is played instead, passing over withdrawing, conceding
@@ -27,11 +28,12 @@ from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
 
-from titan.ai.levels import make_bot
+from titan.ai.base import Bot
 from titan.engine.actions import Action
 from titan.engine.errors import IllegalAction
 from titan.engine.prompts import Prompt
 from titan.engine.views import PlayerView
+from titan.server.botmemory import BotMemory, Past, think
 from titan.server.config import BotPoolKind
 from titan.server.live import LiveGame
 from titan.server.lobby import default_level
@@ -45,11 +47,6 @@ R = TypeVar("R")  # ... and gives back
 GRACE = 10.0  # seconds past the bot timeout before another process takes over a stalled bot
 
 
-def think(level: str, seed: int, view: PlayerView, prompt: Prompt) -> Action:
-    """One decision, in a worker: a fresh bot of ``level`` sees only ``view`` and ``prompt``."""
-    return make_bot(level, seed).choose(view, prompt)
-
-
 AVOID = frozenset({"withdraw", "concede", "undo_move", "reset_maneuver"})
 
 
@@ -59,10 +56,10 @@ def fallback(prompt: Prompt) -> Action:
     return (keep or list(prompt.options))[-1]
 
 
-def bot_seed(game_seed: int, seat: int, version: int) -> int:
-    """The seed of the bot deciding move ``version`` for ``seat``: 53 bits of a keyed hash."""
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of ``seat``'s bot: 53 bits of a keyed hash."""
     h = hashlib.blake2b(
-        f"{seat}:{version}".encode(), key=str(game_seed).encode(), digest_size=8
+        f"seat {seat}".encode(), key=str(game_seed).encode(), digest_size=8
     ).digest()
     return int.from_bytes(h, "big") >> 11
 
@@ -81,12 +78,19 @@ class BotPool:
         self._broken = 0  # process pools broken in a row
 
     async def think(
-        self, level: str, seed: int, view: PlayerView, prompt: Prompt, timeout: float
-    ) -> Action:
+        self,
+        level: str,
+        seed: int,
+        bot: Bot | None,
+        past: Past | None,
+        view: PlayerView,
+        prompt: Prompt,
+        timeout: float,
+    ) -> tuple[Action, Bot]:
         loop = asyncio.get_running_loop()
         executor = await self._ready()
         try:
-            future = loop.run_in_executor(executor, think, level, seed, view, prompt)
+            future = loop.run_in_executor(executor, think, level, seed, bot, past, view, prompt)
             action = await asyncio.wait_for(future, timeout)
         except BrokenExecutor:
             if self._discard(executor):
@@ -180,6 +184,7 @@ class BotDriver:
         self.service = service
         self.pool = pool
         self.timeout = timeout
+        self.memory = BotMemory()
         self._running: dict[str, asyncio.Task[None]] = {}
         self._watchdogs: dict[str, asyncio.Task[None]] = {}
         self._closed = False
@@ -223,6 +228,8 @@ class BotDriver:
                 live = await self.service.live(game_id, fresh=False)
                 seat = live.bot_to_move()
                 if seat is None:
+                    if live.over:
+                        self.memory.forget(game_id)
                     return
                 prompt = live.game.prompt()
                 if not prompt.options:
@@ -242,9 +249,14 @@ class BotDriver:
 
     async def _choose(self, live: LiveGame, seat: int, prompt: Prompt) -> Action:
         level = live.bot_level(seat) or default_level()  # a bot's, or a person's stand-in
-        seed = bot_seed(live.seed, seat, live.version)
+        seed = bot_seed(live.seed, seat)
+        bot = self.memory.take(live.id, seat, level, live.game.actions)
+        past = None if bot is not None else Past(live.game.save(), seat)
+        view = live.game.view(seat)
         try:
-            return await self.pool.think(level, seed, live.game.view(seat), prompt, self.timeout)
+            action, bot = await self.pool.think(level, seed, bot, past, view, prompt, self.timeout)
+            self.memory.keep(live.id, seat, level, bot, live.version, action)
+            return action
         except TimeoutError:
             log.warning(
                 "game %s: the %s bot in seat %d took over %ss; playing the fallback option",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from titan.ai.normal import NormalBot
+from titan.ai.normal.bot import pickled, unpickled
 from titan.ai.normal.seat import Seat, decision_rng
 from titan.ai.strong import engagement, movement
 from titan.ai.strong.budget import Budget
@@ -39,6 +40,12 @@ class Parts:
 
 
 class StrongBot:
+    # What it carries between decisions (this turn's judged attacks, the rest of a maneuver
+    # plan) is dropped when a player's turn begins: a bot rebuilt from the turn's decisions is
+    # the same bot (titan/server/botmemory.py).
+    memory = "turn"
+    remembers = frozenset({Decision.MOVE, Decision.MANEUVER})  # the only decisions that add to it
+
     def __init__(
         self,
         seed: int,
@@ -54,6 +61,13 @@ class StrongBot:
         self.normal = NormalBot(seed, self.variant)
         self.judge = movement.AttackJudge()
         self.plan: dict[Signature, Action] = {}
+        self.turn: tuple[int, int] | None = None  # (game turn, active player) of what it keeps
+
+    def __getstate__(self) -> dict[str, object]:
+        return pickled(self.__dict__)
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(unpickled(state))
 
     def _planned(self, field: Field, view: PlayerView, options: list[Action]) -> Action | None:
         """A maneuver by the planner, unless a newcomer (14) or a summons (15) comes first."""
@@ -72,6 +86,9 @@ class StrongBot:
         ]
         if len(options) == 1 and not prompt.proposals and not prompt.split_markers:
             return options[0]
+        if self.turn != (view.turn, view.active):
+            self.turn = (view.turn, view.active)
+            self.judge, self.plan = movement.AttackJudge(), {}
         kind = prompt.kind
         if kind in (Decision.STRIKE, Decision.COUNTERSTRIKE):
             return choose_strike(read_field(self.variant, view), options)

@@ -15,23 +15,27 @@ import time
 from dataclasses import dataclass
 
 from titan.ai.determinize import determinize
+from titan.ai.normal.estimate import members_of
 from titan.ai.normal.masterboard import stake
 from titan.ai.normal.movement import move_value, should_mulligan, stay_value
 from titan.ai.normal.seat import Seat
 from titan.ai.normal.threats import loss_chance
-from titan.ai.normal.values import recruit_gain
+from titan.ai.normal.values import creature_worth, recruit_gain
 from titan.ai.strong.budget import Budget
 from titan.ai.strong.engagement import Engaged, fight_value
 from titan.ai.strong.field import rivals
-from titan.ai.strong.safety import titan_risk
+from titan.ai.strong.safety import cornered, titan_risk
 from titan.ai.strong.simulate import BattleOdds, simulate_legions
 from titan.engine.actions import Action, DoneMoving, Move, Mulligan
 from titan.engine.prompts import Prompt
+from titan.engine.queries.muster import MAX_LEGION, muster_options
 from titan.engine.views import PlayerView
 from titan.variant import TITAN, Variant
 
 TITAN_HUNT = 0.3  # a legion this likely to hold its owner's Titan is worth a simulated look
 LIKELY_WIN = 0.5
+CORNER = 0.1  # a danger two moves away (safety.cornered) against one within a move: a turn
+# to see it coming and perhaps a roll to escape, so a tenth
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +199,10 @@ def _enemy_at(seat: Seat, land: int) -> str | None:
 
 def _wariness(seat: Seat, marker: str, land: int | None, occupied: list[int]) -> float:
     """What our Titan's legion risks on ``land`` (None: where it stands) beyond what the
-    ``normal`` player's valuation already counts (:mod:`titan.ai.strong.safety`)."""
+    ``normal`` player's valuation already counts (:mod:`titan.ai.strong.safety`), less what
+    that valuation overcounts: a legion that moved musters (18.1) before any enemy can
+    attack it, so it defends with its recruit (a Warlock behind a tower's walls, not the
+    legion as it came). Negative where the recruit makes the land safer than it looked."""
     contents = tuple(seat.legions[marker].known)
     if TITAN not in contents:
         return 0.0
@@ -203,6 +210,29 @@ def _wariness(seat: Seat, marker: str, land: int | None, occupied: list[int]) ->
     at = legion.land if land is None else land
     vacated = None if land is None else legion.land
     v, board = seat.variant, seat.board
-    wary = titan_risk(v, board, legion.members, seat.me, at, vacated, occupied)
     usual = loss_chance(v, board, legion.members, seat.me, at, vacated=vacated, occupied=occupied)
-    return max(0.0, wary - usual) * stake(seat, contents, seat.me)
+    friends = [lg.land for lg in seat.mine() if lg.marker != marker]
+    enemies = [lg.land for lg in seat.view.legions if lg.owner != seat.me]
+    recruit = _recruit(seat, contents, at) if land is not None else ""
+    if not recruit:
+        wary = titan_risk(v, board, legion.members, seat.me, at, vacated, occupied)
+        trap = cornered(v, board, legion.members, seat.me, at, friends, enemies)
+        return (max(0.0, wary - usual) + CORNER * trap) * stake(seat, contents, seat.me)
+    worth = recruit_gain(v, seat.terrain(at), contents, seat.view.caretaker)
+    after = members_of(v, tuple(sorted((*contents, recruit))), seat.board.scores[seat.me])
+    wary = titan_risk(v, board, after, seat.me, at, vacated, occupied)
+    usual_after = loss_chance(v, board, after, seat.me, at, vacated=vacated, occupied=occupied)
+    trap = cornered(v, board, after, seat.me, at, friends, enemies)
+    return (max(wary, usual_after) - usual + CORNER * trap) * stake(seat, contents, seat.me, worth)
+
+
+def _recruit(seat: Seat, contents: tuple[str, ...], land: int) -> str:
+    """The most valuable character our legion could muster on ``land`` (18), given the
+    caretaker's stacks (18.3); "" if none."""
+    if len(contents) >= MAX_LEGION:
+        return ""
+    v = seat.variant
+    options = muster_options(
+        v, seat.terrain(land), tuple(sorted(contents)), caretaker=seat.view.caretaker
+    )
+    return max(options, key=lambda n: (creature_worth(v, n), n), default="")

@@ -16,11 +16,11 @@ left it is a draw, which wins nothing either); otherwise the points each side lo
 the enemy Titan's fall at its share of the game.
 
 The plan depends only on the battle as the view shows it (every fighter is public, errata
-2.5.6.1) and the seed. The bot keeps the rest of its plan for the phase; a bot made afresh for
-each decision (the server's) plans again from the position it is given. There the rest of a
-plan completed greedily is again a candidate (the greedy plan, or the greedy plan with the
-Titan held); the rest of the cheap policy's plan may not be, so such a bot may change course
-within a phase.
+2.5.6.1) and the seed. The bot keeps the rest of its plan for the phase (the server keeps its
+bots between decisions, titan/server/botmemory.py). A bot made afresh would plan again from
+the position it is given: the rest of a plan completed greedily is again a candidate (the
+greedy plan, or the greedy plan with the Titan held); the rest of the cheap policy's plan may
+not be, so such a bot may change course within a phase.
 """
 
 from __future__ import annotations

@@ -10,14 +10,18 @@ some roll (one roll serves all of a player's legions, 6.2) bringing its chance o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from functools import cache
 
 from titan.ai.normal.estimate import BoardEstimate, Member
 from titan.ai.normal.outlook import battle_outlook
-from titan.ai.normal.threats import loss_chance
+from titan.ai.normal.threats import approaches, loss_chance
+from titan.engine.queries.movement import MAX_ROLL, masterboard_moves
+from titan.engine.queries.teleport import land_distances
 from titan.variant import Variant
 
 WARY = 0.15  # an attack this likely to win is one an opponent may try against a Titan
+ESCAPE = 0.5  # the share of a danger two moves away that a way out next turn takes away
 
 
 def titan_risk(
@@ -39,3 +43,60 @@ def _chance(
 ) -> float:
     p = battle_outlook(variant, attacker, defender, terrain).attacker_wins
     return p if p >= WARY else 0.0
+
+
+def cornered(
+    variant: Variant,
+    board: BoardEstimate,
+    members: tuple[Member, ...],
+    owner: int,
+    land: int,
+    friends: Collection[int],
+    enemies: Collection[int],
+) -> float:
+    """The danger, two moves ahead, of our Titan's legion holding ``members`` on ``land``:
+    for each opponent, the best chance (counted as :func:`titan_risk` counts it) of his
+    legions that could come within one move of it by his next turn, combined over the
+    opponents, and then lessened by the share of our next turn's rolls (6.2) that give the
+    legion a way out to a free land (``friends``: our other legions' lands, ``enemies``:
+    everyone else's, as they stand). A Titan that stays where a strong enemy can close in
+    with nowhere to go is lost a turn later: the traps of issue 23 (seed 424242 game 20)."""
+    terrain = variant.masterboard.land(land).terrain
+    into = _sources(variant, land)
+    best: dict[int, float] = {}
+    for f in board.forces.values():
+        if f.owner == owner or not board.alive[f.owner]:
+            continue
+        if f.land not in into and into.isdisjoint(_ends(variant, f.land)):
+            continue
+        p = _chance(variant, f.members, members, terrain)
+        best[f.owner] = max(best.get(f.owner, 0.0), p)
+    safe = 1.0
+    for p in best.values():
+        safe *= 1.0 - p
+    if safe == 1.0:
+        return 0.0
+    free = sum(
+        1
+        for roll in range(1, MAX_ROLL + 1)
+        if any(
+            end not in enemies
+            for end in masterboard_moves(variant, land, roll, friends=friends, enemies=enemies)
+        )
+    )
+    return (1.0 - safe) * (1.0 - ESCAPE * free / MAX_ROLL)
+
+
+@cache
+def _sources(variant: Variant, land: int) -> frozenset[int]:
+    """The lands from which a legion can enter ``land`` with some roll, on an empty board."""
+    near = [x for x, d in land_distances(variant, land).items() if 0 < d <= MAX_ROLL]
+    return frozenset(x for x in near if any(approaches(variant, x, land)))
+
+
+@cache
+def _ends(variant: Variant, land: int) -> frozenset[int]:
+    """Where a legion on ``land`` can end a move with some roll, on an empty board."""
+    return frozenset(
+        end for roll in range(1, MAX_ROLL + 1) for end in masterboard_moves(variant, land, roll)
+    )
