@@ -142,6 +142,6 @@ def test_the_browser_notifies_once_allowed_from_a_click(
             step()  # Ann's turn ends ...
         while api.state(game.id)["view"]["deciding"] != 0:
             step()  # ... and comes again, while her page is in the background
-    ann.wait_for_function("window.__notices.length > 0")
+    ann.wait_for_function("() => window.__notices.length > 0")
     title, body, tag = ann.evaluate("window.__notices[0]")
     assert title == "Titan: your move" and "Ann" in body and game.id in tag

@@ -23,9 +23,9 @@ pytestmark = pytest.mark.xdist_group("browser")
 
 MAX_DECISIONS = 3000
 # The seed of the game played: its dice and the computer player's choices bring a battle
-# with strikes of ours before either side wins (so do 4, 5 and 6; with 1, 3 and 7 the game ends
-# first).
-SEED = 2
+# with strikes of ours before either side wins (so does 5; with 2 and 6 the game ends first
+# since served bots keep one seed per seat, titan.server.botmemory).
+SEED = 4
 
 
 def shot(page: Page, name: str) -> None:
