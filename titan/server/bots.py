@@ -205,6 +205,8 @@ class BotDriver:
     # the service's Watcher protocol
 
     def advanced(self, live: LiveGame, local: bool) -> None:
+        if live.over:  # however it ended (a person's move, a resignation): its bots go
+            self.memory.forget(live.id)
         if live.bot_to_move() is None:
             return
         if local:
