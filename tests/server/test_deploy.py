@@ -175,6 +175,8 @@ def _play_through(base: str, client: httpx.Client, game: dict[str, Any]) -> None
                 client.get(f"/api/games/{game['id']}/state", headers=_auth(t)).json()
                 for t in tokens
             ]
+            if states[0]["status"] == "over":  # the dice may end it early (a Titan slain)
+                break
             seat = next(i for i, s in enumerate(states) if s["prompt"] is not None)
             action = choose(states[seat]["prompt"], rng)
             r = client.post(
