@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.accounts_client import server
+from tests.server.accounts_client import Device, server
 from tests.server.inproc import service, state
 from tests.server.notice_rig import notices, smtp_server, wait
 from tests.server.test_notices import BOB_MAIL, _game, _settings, _step, _table
@@ -95,3 +95,47 @@ def test_resolution_checks_every_address(monkeypatch: pytest.MonkeyPatch) -> Non
             await webhooks.resolve("hooks.example.org", 443, local=False)
 
     asyncio.run(go())
+
+
+def test_a_correspondence_deadline_schedules_its_reminders_in_the_actions_write(
+    tmp_path: Path,
+) -> None:
+    """The clocks and the outbox together (titan.server.sidewrites): the action that makes
+    Bob the decider of a correspondence game writes his deadline and, in the same write, his
+    reminders at half the allowance and one hour before it; when he has acted and the deadline
+    moves to Ann, his pending reminders are gone and hers (no e-mail set) are none."""
+    allowance = 4 * 3600
+    with server(tmp_path, notices=notices(None)) as client:
+        ann, bob = Device(client), Device(client)
+        ann.enter("Ann", new=True)
+        bob.enter("Bob", new=True)
+        body = {
+            "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+            "time_control": {"kind": "correspondence", "seconds": allowance},
+        }
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 201, r.text
+        made = r.json()
+        for device, seat in ((ann, 0), (bob, 1)):
+            assert device.claim(made["id"], made["seats"][seat]["token"]).status_code == 200
+        assert _settings(bob, email=BOB_MAIL, notify_email=True).status_code == 200
+        gid = made["id"]
+        rng = random.Random(5)
+
+        def reminders() -> list[Any]:
+            return [r for r in _table(client, gid) if r.kind == "reminder" and r.seat == 1]
+
+        while state(client, gid)["view"]["deciding"] != 1:
+            _step(client, made, rng)
+        clock = state(client, gid)["clock"]
+        assert clock["seat"] == 1
+        deadline = datetime.fromisoformat(clock["deadline"].replace("Z", "+00:00"))
+        due = sorted(r.due_at.replace(tzinfo=UTC) for r in reminders() if r.state == "pending")
+        wanted = [deadline - timedelta(hours=2), deadline - timedelta(hours=1)]
+        assert len(due) == 2  # the wire's deadline is to the millisecond
+        assert all(abs((d - w).total_seconds()) < 0.001 for d, w in zip(due, wanted, strict=True))
+
+        while state(client, gid)["view"]["deciding"] == 1:
+            _step(client, made, rng)
+        assert [r for r in reminders() if r.state == "pending"] == []
+        del ann
