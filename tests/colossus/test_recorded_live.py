@@ -249,3 +249,20 @@ def test_the_next_engagement_after_a_battle() -> None:
         if entry.to_client:
             answer = seat.receive(entry.text)
     assert answer == ["engage ~ 30"]
+
+
+def test_a_concession_revealed_after_our_angel_was_asked_for() -> None:
+    """RationalAI's Bu08 engaged our Gr08, which did not flee; Bu08 conceded, and Colossus
+    asked for our angel first and revealed the concession after it. The angel question took
+    the concession (9.4); the reveal that follows is not a second one (the mirror stopped
+    there before: 'Bu08 concedes where our engine lets it not')."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answers = []
+    for entry in read(FIXTURES / "live-rational-concession-revealed-after-our-angel.tsv.gz"):
+        if entry.to_client:
+            answers.append(seat.receive(entry.text))
+    assert answers[-2:] == [["acquireAngel ~ Gr08 ~ Angel"], []]
+    mirror = seat.mirror
+    assert mirror.markers.ours("Bu08") not in mirror.g.state.legions
+    assert mirror.prompt().kind == Decision.ACQUIRE

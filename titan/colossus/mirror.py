@@ -562,7 +562,10 @@ class Mirror:
     def _on_revealEngagedCreatures(self, msg: Message) -> None:
         assert isinstance(msg, m.RevealEngagedCreatures)
         if msg.reason == "Concession":
-            self._conceded(msg.marker, msg.attacker)
+            # Colossus may ask the winner for its angel before it reveals the loser: the
+            # concession was taken on that question (decided_before_angel), the loser is gone.
+            if self.markers.ours(msg.marker) in self.g.state.legions:
+                self._conceded(msg.marker, msg.attacker)
             return
         if msg.reason != "BattleStarts":
             return
