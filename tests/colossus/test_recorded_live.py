@@ -266,3 +266,17 @@ def test_a_concession_revealed_after_our_angel_was_asked_for() -> None:
     mirror = seat.mirror
     assert mirror.markers.ours("Bu08") not in mirror.g.state.legions
     assert mirror.prompt().kind == Decision.ACQUIRE
+
+
+def test_a_move_names_the_side_of_a_path_no_enemy_blocks() -> None:
+    """Our Bu01 on land 8 moved 4 to land 5000, which an empty board reaches from the left
+    and from the right; an enemy legion stands on the left path (7.1). The seat named the
+    left side, which Colossus refused ('EntrySide LEFT is not valid, valid are: [RIGHT]')
+    21 times before we withdrew. It names the right side now."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answer: list[str] = []
+    for entry in read(FIXTURES / "live-rational-side-of-a-blocked-path.tsv.gz"):
+        if entry.to_client:
+            answer = seat.receive(entry.text)
+    assert answer == ["doMove ~ Bu01 ~ 5000 ~ Right ~ false ~ null"]
