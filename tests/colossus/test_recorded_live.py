@@ -280,3 +280,15 @@ def test_a_move_names_the_side_of_a_path_no_enemy_blocks() -> None:
         if entry.to_client:
             answer = seat.receive(entry.text)
     assert answer == ["doMove ~ Bu01 ~ 5000 ~ Right ~ false ~ null"]
+
+
+def test_a_flight_our_guess_of_a_hidden_split_had_closed() -> None:
+    """Four players: RationalAI's Rd07 engaged another RationalAI's Br05, split unseen,
+    which our mirror guessed held an Angel, so our engine gave it no flight (9.2: a lord
+    cannot flee). Br05 fled, revealed as Troll and three Ogres: the reveal mends the guess
+    and the flight is open again (the mirror stopped here before: 'the server says the
+    defender fled; the engine asks negotiate')."""
+    mirror = mirrored("live-rational-4p-flight-after-a-guessed-lord.tsv.gz")
+    assert mirror.g.state.engagement is None
+    assert mirror.markers.ours("Br05") not in mirror.g.state.legions
+    assert mirror.prompt().kind != Decision.NEGOTIATE

@@ -485,6 +485,7 @@ class Mirror:
         assert isinstance(msg, m.TellEngagementResults)
         if msg.how == "flee":
             if self.g.state.engagement is not None:  # else already decided by an acquisition
+                self._reopen_flight()
                 self.settle(lambda p: p.kind == Decision.FLEE, "the defender fled")
                 self.act(Flee())
         elif msg.how == "fight":
@@ -507,6 +508,24 @@ class Mirror:
         eng = self.g.state.engagement
         if eng is not None:
             raise self.desync("9", f"the engagement is over; ours is at {eng.step}")
+
+    def _reopen_flight(self) -> None:
+        """Our guess of a hidden split may have put a lord in the defender, which then could
+        not flee (9.2); the server's reveal of the fled legion mended the guess, so the
+        flight the guess closed is open again (nothing was proposed in between)."""
+        eng = self.g.state.engagement
+        assert eng is not None
+        talks = eng.negotiation
+        defender = self.g.state.legions.get(eng.defender)
+        if (
+            eng.step == EngagementStep.NEGOTIATE
+            and defender is not None
+            and not any(self.variant.characters[c].is_lord for c in defender.characters)
+            and (talks is None or not (talks.attacker_proposals or talks.defender_proposals))
+        ):
+            eng.step = EngagementStep.FLEE
+            eng.negotiation = None
+            eng.summon_right = False
 
     def _on_removeLegion(self, msg: Message) -> None:
         assert isinstance(msg, m.RemoveLegion)
