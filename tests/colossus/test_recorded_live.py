@@ -292,3 +292,16 @@ def test_a_flight_our_guess_of_a_hidden_split_had_closed() -> None:
     assert mirror.g.state.engagement is None
     assert mirror.markers.ours("Br05") not in mirror.g.state.legions
     assert mirror.prompt().kind != Decision.NEGOTIATE
+
+
+def test_a_battle_between_others_starts_with_the_defender_revealed() -> None:
+    """Four players: RationalAI's Bk06 attacked another RationalAI's Bu11, whose split we
+    never saw; its contents came only with its ``BattleStarts`` reveal, after the
+    attacker's. The battle began at the first reveal, with our guess of Bu11 (no Angel),
+    and its Angel's first move was a desync ('not a legal maneuver'). The battle now begins
+    at ``initBattle``, after both reveals mended the guess."""
+    mirror = mirrored("live-rational-4p-battle-of-others-hidden-defender.tsv.gz")
+    eng = mirror.g.state.engagement
+    assert eng is not None and eng.battle is not None
+    bu11 = mirror.g.state.legions[mirror.legion("Bu11")]
+    assert sorted(bu11.characters) == ["Angel", "Lion", "Ogre", "Ogre", "Ogre"]

@@ -586,7 +586,13 @@ class Mirror:
             if self.markers.ours(msg.marker) in self.g.state.legions:
                 self._conceded(msg.marker, msg.attacker)
             return
-        if msg.reason != "BattleStarts":
+
+    def _start_battle(self) -> None:
+        """Colossus starts the battle (``initBattle``) after both legions' ``BattleStarts``
+        reveals. Our battle begins here, not at the first reveal: a player outside the
+        engagement learns a hidden defender only from the second, which mends our guess of
+        it (4 players), and the battle's pieces are the legion's characters when it starts."""
+        if self.g.state.engagement is None:
             return
         self._pass_flight()
         # Colossus's negotiation ended in a fight: neither side proposes any more, and then
@@ -696,6 +702,7 @@ class Mirror:
         self._conceded(self.markers.theirs(loser), not winner_attacks)
 
     def _on_initBattle(self, msg: Message) -> None:
+        self._start_battle()
         self.tags.clear()
         self.where.clear()
         self.sides.clear()
