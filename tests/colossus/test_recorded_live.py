@@ -249,3 +249,59 @@ def test_the_next_engagement_after_a_battle() -> None:
         if entry.to_client:
             answer = seat.receive(entry.text)
     assert answer == ["engage ~ 30"]
+
+
+def test_a_concession_revealed_after_our_angel_was_asked_for() -> None:
+    """RationalAI's Bu08 engaged our Gr08, which did not flee; Bu08 conceded, and Colossus
+    asked for our angel first and revealed the concession after it. The angel question took
+    the concession (9.4); the reveal that follows is not a second one (the mirror stopped
+    there before: 'Bu08 concedes where our engine lets it not')."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answers = []
+    for entry in read(FIXTURES / "live-rational-concession-revealed-after-our-angel.tsv.gz"):
+        if entry.to_client:
+            answers.append(seat.receive(entry.text))
+    assert answers[-2:] == [["acquireAngel ~ Gr08 ~ Angel"], []]
+    mirror = seat.mirror
+    assert mirror.markers.ours("Bu08") not in mirror.g.state.legions
+    assert mirror.prompt().kind == Decision.ACQUIRE
+
+
+def test_a_move_names_the_side_of_a_path_no_enemy_blocks() -> None:
+    """Our Bu01 on land 8 moved 4 to land 5000, which an empty board reaches from the left
+    and from the right; an enemy legion stands on the left path (7.1). The seat named the
+    left side, which Colossus refused ('EntrySide LEFT is not valid, valid are: [RIGHT]')
+    21 times before we withdrew. It names the right side now."""
+    seat = Seat("titan", make_bot("strong", 1))
+    seat.hello()
+    answer: list[str] = []
+    for entry in read(FIXTURES / "live-rational-side-of-a-blocked-path.tsv.gz"):
+        if entry.to_client:
+            answer = seat.receive(entry.text)
+    assert answer == ["doMove ~ Bu01 ~ 5000 ~ Right ~ false ~ null"]
+
+
+def test_a_flight_our_guess_of_a_hidden_split_had_closed() -> None:
+    """Four players: RationalAI's Rd07 engaged another RationalAI's Br05, split unseen,
+    which our mirror guessed held an Angel, so our engine gave it no flight (9.2: a lord
+    cannot flee). Br05 fled, revealed as Troll and three Ogres: the reveal mends the guess
+    and the flight is open again (the mirror stopped here before: 'the server says the
+    defender fled; the engine asks negotiate')."""
+    mirror = mirrored("live-rational-4p-flight-after-a-guessed-lord.tsv.gz")
+    assert mirror.g.state.engagement is None
+    assert mirror.markers.ours("Br05") not in mirror.g.state.legions
+    assert mirror.prompt().kind != Decision.NEGOTIATE
+
+
+def test_a_battle_between_others_starts_with_the_defender_revealed() -> None:
+    """Four players: RationalAI's Bk06 attacked another RationalAI's Bu11, whose split we
+    never saw; its contents came only with its ``BattleStarts`` reveal, after the
+    attacker's. The battle began at the first reveal, with our guess of Bu11 (no Angel),
+    and its Angel's first move was a desync ('not a legal maneuver'). The battle now begins
+    at ``initBattle``, after both reveals mended the guess."""
+    mirror = mirrored("live-rational-4p-battle-of-others-hidden-defender.tsv.gz")
+    eng = mirror.g.state.engagement
+    assert eng is not None and eng.battle is not None
+    bu11 = mirror.g.state.legions[mirror.legion("Bu11")]
+    assert sorted(bu11.characters) == ["Angel", "Lion", "Ogre", "Ogre", "Ogre"]

@@ -136,10 +136,16 @@ def fight_proposal(attacker: str, defender: str) -> m.MakeProposal:
 
 def _a_side(mirror: Mirror, move: Move) -> str:
     """Colossus wants an entry side with every move; ours names one only for an engagement.
-    Any side the move can enter by will do."""
+    Any side the move can enter by will do, on a path no enemy legion stops (7.1): Colossus
+    refuses the side of a blocked path."""
     state = mirror.g.state
     legion = state.legions[move.legion]
-    sides = masterboard_moves(mirror.variant, legion.land, state.roll or 0).get(move.land)
+    others = [lg for lg in state.legions.values() if lg.marker != legion.marker]
+    friends = {lg.land for lg in others if lg.owner == legion.owner}
+    enemies = {lg.land for lg in others if lg.owner != legion.owner}
+    sides = masterboard_moves(
+        mirror.variant, legion.land, state.roll or 0, friends=friends, enemies=enemies
+    ).get(move.land)
     return min(sides) if sides else "bottom"
 
 

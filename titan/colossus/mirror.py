@@ -485,6 +485,7 @@ class Mirror:
         assert isinstance(msg, m.TellEngagementResults)
         if msg.how == "flee":
             if self.g.state.engagement is not None:  # else already decided by an acquisition
+                self._reopen_flight()
                 self.settle(lambda p: p.kind == Decision.FLEE, "the defender fled")
                 self.act(Flee())
         elif msg.how == "fight":
@@ -507,6 +508,24 @@ class Mirror:
         eng = self.g.state.engagement
         if eng is not None:
             raise self.desync("9", f"the engagement is over; ours is at {eng.step}")
+
+    def _reopen_flight(self) -> None:
+        """Our guess of a hidden split may have put a lord in the defender, which then could
+        not flee (9.2); the server's reveal of the fled legion mended the guess, so the
+        flight the guess closed is open again (nothing was proposed in between)."""
+        eng = self.g.state.engagement
+        assert eng is not None
+        talks = eng.negotiation
+        defender = self.g.state.legions.get(eng.defender)
+        if (
+            eng.step == EngagementStep.NEGOTIATE
+            and defender is not None
+            and not any(self.variant.characters[c].is_lord for c in defender.characters)
+            and (talks is None or not (talks.attacker_proposals or talks.defender_proposals))
+        ):
+            eng.step = EngagementStep.FLEE
+            eng.negotiation = None
+            eng.summon_right = False
 
     def _on_removeLegion(self, msg: Message) -> None:
         assert isinstance(msg, m.RemoveLegion)
@@ -562,9 +581,18 @@ class Mirror:
     def _on_revealEngagedCreatures(self, msg: Message) -> None:
         assert isinstance(msg, m.RevealEngagedCreatures)
         if msg.reason == "Concession":
-            self._conceded(msg.marker, msg.attacker)
+            # Colossus may ask the winner for its angel before it reveals the loser: the
+            # concession was taken on that question (decided_before_angel), the loser is gone.
+            if self.markers.ours(msg.marker) in self.g.state.legions:
+                self._conceded(msg.marker, msg.attacker)
             return
-        if msg.reason != "BattleStarts":
+
+    def _start_battle(self) -> None:
+        """Colossus starts the battle (``initBattle``) after both legions' ``BattleStarts``
+        reveals. Our battle begins here, not at the first reveal: a player outside the
+        engagement learns a hidden defender only from the second, which mends our guess of
+        it (4 players), and the battle's pieces are the legion's characters when it starts."""
+        if self.g.state.engagement is None:
             return
         self._pass_flight()
         # Colossus's negotiation ended in a fight: neither side proposes any more, and then
@@ -674,6 +702,7 @@ class Mirror:
         self._conceded(self.markers.theirs(loser), not winner_attacks)
 
     def _on_initBattle(self, msg: Message) -> None:
+        self._start_battle()
         self.tags.clear()
         self.where.clear()
         self.sides.clear()
