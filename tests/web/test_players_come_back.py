@@ -185,8 +185,9 @@ def test_two_accounts_play_a_rated_correspondence_game_with_clocks_mail_and_chat
         # Bob joins from his link and keeps the seat in his account (a rated game's seats
         # act only once they belong to accounts).
         bob.goto(bob_link)
+        bob.wait_for_selector("main.game[data-seat='1']")
         bob.click("[data-action='keep-seat']")
-        bob.wait_for_selector("[data-kept]")
+        bob.wait_for_selector("[data-kept]", timeout=60_000)  # a loaded CI machine is slow
         bob_token = held_token(bob, game_id)
         players = Players(api, game_id, {0: ann_token, 1: bob_token})
 
