@@ -125,8 +125,10 @@ def test_a_correspondence_deadline_schedules_its_reminders_in_the_actions_write(
         def reminders() -> list[Any]:
             return [r for r in _table(client, gid) if r.kind == "reminder" and r.seat == 1]
 
+        while state(client, gid)["view"]["deciding"] == 1:
+            _step(client, made, rng)  # Bob may decide first: his clock then began at creation
         while state(client, gid)["view"]["deciding"] != 1:
-            _step(client, made, rng)
+            _step(client, made, rng)  # ... so an action is to make him the decider
         clock = state(client, gid)["clock"]
         assert clock["seat"] == 1
         deadline = datetime.fromisoformat(clock["deadline"].replace("Z", "+00:00"))
