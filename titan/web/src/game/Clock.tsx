@@ -38,7 +38,8 @@ export function Clock(props: { clock: GameClock | null; view: PlayerView }) {
       title={`${mine ? "Your" : `${name}'s`} time ${kind}; due ${new Date(clock.deadline).toLocaleString()}`}
     >
       <span class="sr-only">{mine ? "Your time left" : `${name}'s time left`}: </span>
-      <span aria-hidden="true">⏱ {mine ? "You" : name}: </span>
+      {/* no clock emoji: many systems have no font for it and draw an empty box */}
+      <span aria-hidden="true">{mine ? "You" : name}: </span>
       <time dateTime={clock.deadline}>{left > 0 ? remaining(left) : "time is up"}</time>
     </span>
   );
