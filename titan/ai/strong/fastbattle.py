@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Container
 from dataclasses import dataclass
 
-from titan.ai.strong.field import distances, entry_hexes
+from titan.ai.strong.field import distances, entry_hexes, entry_order, shuts_out_titan
 from titan.ai.strong.placing import destination
 from titan.ai.strong.policy import strike_score
 from titan.engine.actions import Action
@@ -192,9 +192,10 @@ class FastBattle:
         """The phasing side's maneuvers; ``moved``: indices of units that have moved this
         phase already (and may not again, 11)."""
         side = self.phasing
-        # The Titan moves last: the others take their places first, and it finds cover
-        # among them (11.5) and a free entry (10.1).
-        for i, u in sorted(enumerate(self.units), key=lambda iu: iu[1].name == TITAN):
+        doors = entry_hexes(self.variant, self.terrain, self.entry_side, side)
+        for i, u in sorted(
+            enumerate(self.units), key=lambda iu: entry_order(iu[1].name, iu[1].ch.skill)
+        ):
             if u.gone or u.side != side or (u.hex is None and (self.turn > 1 or u.entered)):
                 continue
             if i in moved:
@@ -202,7 +203,6 @@ class FastBattle:
             others = self.board
             if u.hex is not None:
                 others = {h: p for h, p in self.board.items() if h != u.hex}
-            doors = entry_hexes(self.variant, self.terrain, self.entry_side, side)
             piece = u.piece()
             if u.hex is not None:
                 ends = reach(self.variant, self.land, others, piece, u.hex)
@@ -210,6 +210,15 @@ class FastBattle:
                 ends = deploy(self.land, others, doors)
             else:
                 ends = reach(self.variant, self.land, others, piece, None, entry=doors)
+                titan = self._waiting_titan(side) if u.name != TITAN else None
+                if titan is not None:
+                    ends = frozenset(
+                        e
+                        for e in ends
+                        if not shuts_out_titan(
+                            self.variant, self.land, self.board, doors, e, piece, titan.piece()
+                        )
+                    )
             if not ends or (u.hex is not None and len(ends) == 1):
                 continue
             to = destination(self, piece, u.hex, sorted(ends), self.rng, withdraw=False)
@@ -221,6 +230,18 @@ class FastBattle:
             u.hex, u.entered = to, True
             self.board[to] = piece
         self._note(EndPhase())
+
+    def _waiting_titan(self, side: Side) -> Unit | None:
+        """Our Titan, if it has still to come onto the battleland this turn (10.1)."""
+        return next(
+            (
+                u
+                for u in self.units
+                if u.name == TITAN and u.side == side and u.hex is None and not u.gone
+                if self.turn == 1 and not u.entered
+            ),
+            None,
+        )
 
     # --- drift and strikes (12, 13, hazard chart) -------------------------------------------
 

@@ -12,10 +12,11 @@ fresh Titan costs little; the last hits cost nearly the game).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from titan.engine.queries.maneuver import reach
 from titan.engine.queries.model import Piece, Side
 from titan.engine.views import BattleView, PlayerView
 from titan.variant import TITAN, Battleland, Variant
@@ -125,3 +126,28 @@ def entry_hexes(variant: Variant, terrain: str, entry_side: str, side: str) -> t
     if side == "attacker":
         return e.tower_attacker if land.tower else e.attacker[entry_side]  # type: ignore[index]
     return e.tower_defender_deploys if land.tower else e.defender[entry_side]  # type: ignore[index]
+
+
+def entry_order(name: str, skill: int) -> tuple[bool, int]:
+    """Who moves first in a maneuver phase: the farthest-moving (skill, 11.2) first, so that
+    on the first turn they go deep and leave the entry hexes to the rest (a slowed entry hex,
+    the Desert's sand, is a whole move for the slow: 11.1, 11.4); the Titan last of all, to
+    find cover among the others (11.5)."""
+    return (name == TITAN, -skill)
+
+
+def shuts_out_titan(
+    variant: Variant,
+    land: Battleland,
+    board: Mapping[str, Piece],
+    doors: Sequence[str],
+    end: str,
+    piece: Piece,
+    titan: Piece,
+) -> bool:
+    """Whether ``piece`` stopping on ``end`` leaves our Titan, still to come on, no way onto
+    the battleland: a Titan left off is slain (errata 10.1), which loses the battle and the
+    game (19.3). Only an entry hex can shut it out."""
+    if end not in doors:
+        return False
+    return not reach(variant, land, {**board, end: piece}, titan, None, entry=doors)

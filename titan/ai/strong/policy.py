@@ -17,7 +17,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from titan.ai.strong.field import TITAN_STAKE, side_of
+from titan.ai.strong.field import (
+    TITAN_STAKE,
+    entry_hexes,
+    entry_order,
+    shuts_out_titan,
+    side_of,
+)
 from titan.ai.strong.placing import destination
 from titan.dice.strike import slay_probability
 from titan.engine.actions import (
@@ -37,7 +43,7 @@ from titan.engine.actions import (
     Withdraw,
 )
 from titan.engine.battle.actions import BattleMove, CarryOver, EndPhase, ResetManeuver, Strike
-from titan.engine.battle.state import BattleState
+from titan.engine.battle.state import BattleState, Fighter
 from titan.engine.game import Game
 from titan.engine.prompts import Decision, Prompt
 from titan.engine.queries.model import Piece
@@ -104,16 +110,47 @@ def _maneuver(game: Game, options: Sequence[Action], rng: random.Random) -> Acti
     if not moves:
         return end
     b = _battle(game)
-    # The Titan moves last: the others take their places first, and it finds cover among
-    # them (11.5) and a free entry (10.1).
-    lead = next((m for m in moves if m.name != TITAN), moves[0])
-    mine = [m for m in moves if (m.name, m.frm) == (lead.name, lead.frm)]
+    v = game.variant
+    chars = v.characters
     side = side_of(b.phasing)
+    ground = engine_ground(game)
+    lead = min(moves, key=lambda m: entry_order(m.name, chars[m.name].skill))
+    mine = [m for m in moves if (m.name, m.frm) == (lead.name, lead.frm)]
+    titan = _waiting_titan(b, side) if lead.name != TITAN and lead.frm is None else None
+    if titan is not None and not (ground.land.tower and side == "defender"):
+        doors = entry_hexes(v, b.terrain, b.entry_side, side)
+        titan_piece = Piece(chars[TITAN], side, titan.power, titan.hits)
+        lead_piece = Piece(chars[lead.name], side, 0, 0)
+        mine = [
+            m
+            for m in mine
+            if not shuts_out_titan(
+                v, ground.land, ground.board, doors, m.to, lead_piece, titan_piece
+            )
+        ]
+        if not mine:  # wherever it stops, the Titan is shut out: the Titan goes first
+            mine = [m for m in moves if m.name == TITAN]
+            lead = mine[0]
     me = next(f for f in b.fighters if f.name == lead.name and f.hex == lead.frm and f.side == side)
-    piece = Piece(game.variant.characters[me.name], side, me.power, me.hits)
-    to = destination(engine_ground(game), piece, lead.frm, [m.to for m in mine], rng, withdraw=True)
+    piece = Piece(chars[me.name], side, me.power, me.hits)
+    to = destination(ground, piece, lead.frm, [m.to for m in mine], rng, withdraw=True)
     # staying put is a move to its own hex: it is done with this phase
     return next(m for m in mine if m.to == to)
+
+
+def _waiting_titan(b: BattleState, side: str) -> Fighter | None:
+    """Our Titan, if it has still to come onto the battleland this turn (10.1)."""
+    if b.turn != 1:
+        return None
+    return next(
+        (
+            f
+            for f in b.fighters
+            if f.name == TITAN and side_of(f.side) == side and f.hex is None
+            if not f.gone and not f.entered
+        ),
+        None,
+    )
 
 
 def strike_score(target: Piece, dice: int, strike_number: int) -> float:
