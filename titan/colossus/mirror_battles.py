@@ -1,0 +1,187 @@
+"""The Colossus mirror's battle handlers (:class:`BattleMirror`): the pieces Colossus places
+(integer tags, which the mirror maps to our hexes), the maneuvers, the battle phases, the
+strikes with the server's dice, drift damage, carry-overs, and a summoned angel. A battle
+begins and ends with its engagement (:mod:`titan.colossus.mirror_engagements`).
+"""
+
+from __future__ import annotations
+
+from titan.colossus import messages as m
+from titan.colossus.codec import Message
+from titan.colossus.mirror_base import SILENT, Deviation
+from titan.colossus.mirror_engagements import EngagementMirror
+from titan.colossus.names import battle_hex
+from titan.engine import events as ev
+from titan.engine.actions import Decline, Summon
+from titan.engine.battle.actions import BattleMove, EndPhase, Strike
+from titan.engine.prompts import Decision
+
+_HAZARD = -1  # tellStrikeResults's striker for damage from the terrain (drift)
+
+
+class BattleMirror(EngagementMirror):
+    """Mirrors a battle, from its pieces' placing to the removal of its slain."""
+
+    def _on_removeCreature(self, msg: Message) -> None:
+        assert isinstance(msg, m.RemoveCreature)
+        if msg.reason == "Summon":  # the donor gives up its lord; addCreature follows (15)
+            prompt = self.settle(
+                lambda p: p.kind in (Decision.MANEUVER, Decision.SUMMON), "a summons"
+            )
+            summon = Summon(self.legion(msg.marker), msg.creature)
+            if summon not in prompt.options:
+                raise self.desync("15", f"{summon} may not be summoned now")
+            self.act(summon)
+            if self.pending_acquires:  # the angels Colossus gave first
+                self.taken_late = True
+                self._acquire_held()
+
+    def _on_initBattle(self, msg: Message) -> None:
+        self._start_battle()
+        self.tags.clear()
+        self.where.clear()
+        self.sides.clear()
+
+    def _on_placeNewChit(self, msg: Message) -> None:
+        assert isinstance(msg, m.PlaceNewChit)
+        self.tags[msg.tag] = msg.creature
+        self.where[msg.tag] = battle_hex(msg.hex)
+        self.sides[msg.tag] = "defender" if msg.inverted else "attacker"  # drawn upside down
+
+    def _on_tellBattleMove(self, msg: Message) -> None:
+        assert isinstance(msg, m.TellBattleMove)
+        if msg.undo:
+            raise self.desync("errata 11.0", "an undone battle move (not mirrored yet)")
+        prompt = self.settle(lambda p: p.kind == Decision.MANEUVER, "a battle move")
+        name = self.tags.get(msg.tag)
+        move = BattleMove(name or "?", battle_hex(msg.start), msg.end)
+        if move not in prompt.options:
+            raise self.desync("11", f"{move} is not a legal maneuver")
+        self.act(move)
+        self.where[msg.tag] = msg.end
+
+    def _on_setupBattleFight(self, msg: Message) -> None:
+        assert isinstance(msg, m.SetupBattleFight)
+        # The strikes (phase 3) end the maneuver; the strikebacks (4) end the strikes.
+        self._end_phase(Decision.STRIKE if msg.phase == 4 else Decision.MANEUVER)
+
+    def _on_setupBattleMove(self, msg: Message) -> None:
+        self._end_phase(Decision.COUNTERSTRIKE)
+
+    def _on_setupBattleSummon(self, msg: Message) -> None:
+        self._end_phase(Decision.COUNTERSTRIKE)
+
+    def _on_setupBattleRecruit(self, msg: Message) -> None:
+        self._end_phase(Decision.COUNTERSTRIKE)
+
+    def _end_phase(self, kind: Decision) -> None:
+        """A new battle phase has begun on the server: end ours of ``kind`` if the engine is
+        in it (it skips, for instance, a strike phase with no one in contact)."""
+        prompt = self.settle(lambda p: p.kind not in SILENT, "a new battle phase")
+        if prompt.kind == kind and EndPhase() in prompt.options:
+            self.act(EndPhase())
+
+    def _on_tellStrikeResults(self, msg: Message) -> None:
+        assert isinstance(msg, m.TellStrikeResults)
+        if msg.killed:
+            self.dying.add(msg.target)
+        if msg.striker == _HAZARD:
+            self._drift(msg)
+            return
+        if msg.was_carry:
+            self._carry(msg)
+            return
+        prompt = self.settle(
+            lambda p: p.kind in (Decision.STRIKE, Decision.COUNTERSTRIKE), "a strike"
+        )
+        fits = [
+            o
+            for o in prompt.options
+            if isinstance(o, Strike)
+            and o.strike_number == msg.strike_number
+            and o.dice == len(msg.dice)
+            and self._at(msg.striker, o.frm)
+            and self._at(msg.target, o.target)
+        ]
+        if not fits:
+            raise self.desync("12, 13", "no legal strike fits the server's")
+        self.give(msg.dice)
+        self.act(fits[0])
+        struck = next(e for e in reversed(self.g.history) if isinstance(e, ev.Struck))
+        if (struck.hits, struck.slain) != (msg.damage, msg.killed):
+            raise self.desync(
+                "13.2, 13.3",
+                f"the server's strike hits {msg.damage} (killed {msg.killed}); "
+                f"ours {struck.hits} (slain {struck.slain})",
+            )
+        self.carry_offered = msg.carry_left > 0
+
+    def _drift(self, msg: m.TellStrikeResults) -> None:
+        """Drift damage at the start of a strike phase (hazard chart, errata 2.5.6.4.1.3):
+        our engine deals it itself when the maneuver phase ends, so end it there and find the
+        same hit on the same character."""
+        for _ in range(8):
+            prompt = self.prompt()
+            if prompt.kind in SILENT:
+                self.act(Decline())  # the concession point before drift that would slay
+            elif prompt.kind == Decision.MANEUVER and EndPhase() in prompt.options:
+                self.act(EndPhase())
+            else:
+                break
+        where = self.where.get(msg.target)
+        for event in reversed(self.g.history):
+            if isinstance(event, ev.DriftDamage) and event.hex == where:
+                power = self.variant.characters[event.name].power
+                if (event.hits >= power) != msg.killed:
+                    raise self.desync("hazard chart: drift", f"drift in {where}: slain differs")
+                return
+            if isinstance(event, ev.BattleMoved | ev.Struck | ev.BattleStarted | ev.BattlePhase):
+                break
+        self._drift_on_the_other_side(msg, where)
+
+    def _drift_on_the_other_side(self, msg: m.TellStrikeResults, where: str | None) -> None:
+        """Colossus deals drift damage to every non-native in drift at the start of every
+        strike phase, the non-phasing player's characters too; our engine (the errata's
+        sequence, docs/rules-decisions.md) only the phasing player's. Follow the server."""
+        eng = self.g.state.engagement
+        battle = None if eng is None else eng.battle
+        fighter = None
+        if battle is not None and where is not None:
+            fighter = next((f for f in battle.fighters if f.hex == where and not f.gone), None)
+        if battle is None or fighter is None or fighter.side == battle.phasing:
+            raise self.desync(
+                "hazard chart: drift", f"the server's drift damage in {where}; none here"
+            )
+        fighter.hits = min(fighter.power, fighter.hits + msg.damage)
+        fighter.slain = fighter.hits >= fighter.power  # it may still strike (hazard chart)
+        if fighter.slain != msg.killed:
+            raise self.desync("hazard chart: drift", f"drift in {where}: slain differs")
+        self.g.touch()
+        self.deviations.append(
+            Deviation(
+                self.line,
+                "hazard chart (Drift), errata 2.5.6.4.1.3, 2.5.6.4.2.3",
+                f"drift damage to the non-phasing {fighter.name} in {where}",
+            )
+        )
+
+    def _on_removeDeadBattleChits(self, msg: Message) -> None:
+        for tag in self.dying:
+            self.where.pop(tag, None)
+        self.dying.clear()
+
+    def _carry(self, msg: m.TellStrikeResults) -> None:
+        """The excess damage of the last strike carried to ``msg.target`` (errata 12.4).
+        Colossus announces each target of a carry-over in turn, our engine takes them all in
+        one decision: they are gathered until none is left to carry, or until the server
+        shows the striker let the rest go."""
+        where = self.where.get(msg.target)
+        if self.prompt().kind != Decision.CARRY_OVER or where is None:
+            raise self.desync("errata 12.4", f"no carry-over to {where} is open to us")
+        self.carried.append(where)
+        self.carry_offered = msg.carry_left > 0
+        if not self.carry_offered:
+            self._carry_to(self.prompt())
+
+    def _at(self, tag: int, hex_: str) -> bool:
+        return self.where.get(tag) == hex_
