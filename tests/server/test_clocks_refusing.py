@@ -27,10 +27,10 @@ def _expire(client: Any, gid: str) -> None:
 
 
 def _a_defender_deciding(client: Any) -> tuple[str, list[str], int]:
-    """A game played on until the seat that must decide is not the one whose turn it is (an
-    engagement's defender) and none of its engaged legions holds its Titan (conceding that
-    one would eliminate the seat, not make it withdraw): the game, its tokens, that seat. A
-    game that ends first (the Titans met) is left for a new one."""
+    """A game played on until an engagement's defender may flee (its first decision there,
+    which is not the seat whose turn it is) and none of its engaged legions holds its Titan
+    (conceding that one would eliminate the seat, not make it withdraw): the game, its
+    tokens, that seat. A game that ends first (the Titans met) is left for a new one."""
     rng = random.Random(3)
     for _ in range(5):
         gid, tokens = new_game(
@@ -39,21 +39,21 @@ def _a_defender_deciding(client: Any) -> tuple[str, list[str], int]:
             fallbacks=({"then": "withdraw"}, {"then": "withdraw"}),
         )
         for _ in range(3000):
-            view = state(client, gid)["view"]
-            seat = view["deciding"]
+            seat = state(client, gid)["view"]["deciding"]
             if seat < 0:
                 break
-            if seat != view["active"]:
-                legions = state(client, gid, tokens[seat])["view"]["legions"]
-                enemies = {g["land"] for g in legions if g["owner"] != seat}
-                titan_engaged = any(
-                    g["owner"] == seat and g["land"] in enemies and "Titan" in g["known"]
-                    for g in legions
-                )
-                if not titan_engaged:
-                    return gid, tokens, int(seat)
+            mine = state(client, gid, tokens[seat])
+            legions = mine["view"]["legions"]
+            enemies = {g["land"] for g in legions if g["owner"] != seat}
+            titan_engaged = any(
+                g["owner"] == seat and g["land"] in enemies and "Titan" in g["known"]
+                for g in legions
+            )
+            may_flee = {"type": "flee"} in mine["prompt"]["options"]
+            if seat != mine["view"]["active"] and may_flee and not titan_engaged:
+                return gid, tokens, int(seat)
             step(client, gid, tokens, rng)
-    raise AssertionError("no engagement of a legion without a Titan in five games")
+    raise AssertionError("no defender without its Titan that may flee in five games")
 
 
 def test_a_refusing_seat_withdraws_at_its_next_decision_without_a_fresh_allowance(
@@ -66,8 +66,8 @@ def test_a_refusing_seat_withdraws_at_its_next_decision_without_a_fresh_allowanc
         _expire(client, gid)
         timed_out = f"P{late} ran out of time"
         wait_for(lambda: timed_out in system_lines(client, gid), what="the timeout")
-        # It fled or conceded (errata 20.4; no withdrawing in an engagement): the decider
-        # changed before it could withdraw. Its timeout stands all the same.
+        # It fled (errata 20.4; no withdrawing in an engagement): the decider changed before it
+        # could withdraw. Its timeout stands all the same.
         wait_for(lambda: state(client, gid)["view"]["deciding"] != late, what="the refusal")
         gone = f"P{late} withdrew from the game"
         assert gone not in system_lines(client, gid)
