@@ -11,6 +11,7 @@ import random
 import re
 import socket
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -282,6 +283,8 @@ def test_addresses_never_reach_another_account_a_seat_or_a_spectator(tmp_path: P
         assert r.status_code == 200
         rng = random.Random(11)
         for _ in range(30):
+            if state(client, made["id"])["view"]["deciding"] == -1:
+                break  # the Titans met: a two-player game may end this early
             _step(client, made, rng)
         gid = made["id"]
         seen = [
@@ -324,3 +327,67 @@ def test_deleting_the_account_forgets_its_address_and_notices(tmp_path: Path) ->
 
         assert client.portal.call(service(client).store.read, settings_rows) == []
         del ann
+
+
+def test_the_first_decider_of_a_correspondence_game_has_its_reminders_from_the_start(
+    db_url: str,
+) -> None:
+    """No action makes the first decider the decider, so its reminders come with the seat's
+    account: the creator's own seat (``mine``, kept in the creating request) and a seat an
+    account claims later both get their deadline's reminders, half the allowance and one hour
+    before it. No "your turn" mail: whoever takes a seat is looking at the game. A seat that
+    does not decide gets nothing yet."""
+    allowance = 4 * 3600
+    with server(db_url, notices=notices(None)) as client:
+        ann, bob = Device(client), Device(client)
+        ann.enter("Ann", new=True)
+        bob.enter("Bob", new=True)
+        for device, mail in ((ann, "ann@example.org"), (bob, BOB_MAIL)):
+            assert _settings(device, email=mail, notify_email=True).status_code == 200
+
+        def new(mine: bool) -> dict[str, Any]:
+            body = {
+                "seats": [
+                    {"name": "Bob", "kind": "human", "mine": mine},
+                    {"name": "Ann", "kind": "human"},
+                ],
+                "time_control": {"kind": "correspondence", "seconds": allowance},
+            }
+            r = bob.request("POST", "/api/games", json=body)
+            assert r.status_code == 201, r.text
+            made: dict[str, Any] = r.json()
+            return made
+
+        def check_reminded(gid: str, seat: int) -> None:
+            rows = _table(client, gid)
+            assert [r for r in rows if r.kind == "turn"] == []  # no mail to whoever is here
+            reminders = [r for r in rows if r.kind == "reminder"]
+            assert {(r.seat, r.state) for r in reminders} == {(seat, "pending")}
+            clock = state(client, gid)["clock"]
+            deadline = datetime.fromisoformat(clock["deadline"].replace("Z", "+00:00"))
+            due = sorted(r.due_at.replace(tzinfo=UTC) for r in reminders)
+            wanted = [deadline - timedelta(hours=2), deadline - timedelta(hours=1)]
+            assert len(due) == 2
+            assert all(
+                abs((d - w).total_seconds()) < 0.001 for d, w in zip(due, wanted, strict=True)
+            )
+
+        # The creator's own seat (seat 0) decides first: its reminders are there at once.
+        for _ in range(30):
+            made = new(mine=True)
+            if state(client, made["id"])["view"]["deciding"] == 0:
+                break
+        else:
+            raise AssertionError("seat 0 never decided first in 30 games")
+        check_reminded(made["id"], 0)
+
+        # A seat claimed later: the deciding one gets its reminders in the claim's write, the
+        # other one nothing (its turn's action will schedule them).
+        made = new(mine=False)
+        gid = made["id"]
+        first = state(client, gid)["view"]["deciding"]
+        other = 1 - first
+        assert ann.claim(gid, made["seats"][other]["token"]).status_code == 200
+        assert _table(client, gid) == []
+        assert bob.claim(gid, made["seats"][first]["token"]).status_code == 200
+        check_reminded(gid, first)

@@ -7,17 +7,26 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
 from tests.server.accounts_client import Device, server
 from tests.server.inproc import service, state
 from tests.server.notice_rig import notices, smtp_server, wait
+from tests.server.test_clocks import server as clocks_server
 from tests.server.test_notices import BOB_MAIL, _game, _settings, _step, _table
+from titan.ai.base import Bot
+from titan.ai.levels import make_bot
+from titan.engine.actions import Action
+from titan.engine.prompts import Prompt
 from titan.server import outbox, webhooks
+from titan.server.bots import fallback
+from titan.server.tables import actions, games
 
 
 def _schedule(client: Any, gid: str, seat: int, deadline: datetime, allowance: float) -> int:
@@ -141,3 +150,108 @@ def test_a_correspondence_deadline_schedules_its_reminders_in_the_actions_write(
             _step(client, made, rng)
         assert [r for r in reminders() if r.state == "pending"] == []
         del ann
+
+
+def test_an_actions_rows_all_carry_the_actions_one_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One action, one time (``Progress.at``): its deadline runs from it, and the log, the
+    game row, its notice and its reminders are stamped with it. With the clock moved (an
+    hour back), every row agrees with the deadline the action set."""
+    moved = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=1)
+    monkeypatch.setattr("titan.server.live.now", lambda: moved)
+    allowance = 4 * 3600
+    with server(tmp_path, notices=notices(None)) as client:
+        ann, bob = Device(client), Device(client)
+        ann.enter("Ann", new=True)
+        bob.enter("Bob", new=True)
+        body = {
+            "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+            "time_control": {"kind": "correspondence", "seconds": allowance},
+        }
+        made = client.post("/api/games", json=body).json()
+        gid = made["id"]
+        for device, seat in ((ann, 0), (bob, 1)):
+            assert device.claim(gid, made["seats"][seat]["token"]).status_code == 200
+        assert _settings(bob, email=BOB_MAIL, notify_email=True).status_code == 200
+        rng = random.Random(6)
+        while state(client, gid)["view"]["deciding"] == 1:
+            _step(client, made, rng)
+        while state(client, gid)["view"]["deciding"] != 1:
+            _step(client, made, rng)  # this action makes Bob the decider
+
+        def utc(stamp: datetime) -> datetime:
+            return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+        rows = [r for r in _table(client, gid) if r.seat == 1 and r.state != "dropped"]
+        rows += [r for r in _table(client, gid) if r.kind == "turn"]
+        assert {r.kind for r in rows} == {"turn", "reminder"}
+        assert {utc(r.created_at) for r in rows} == {moved}
+        deadline = moved + timedelta(seconds=allowance)
+        reminders = sorted(utc(r.due_at) for r in rows if r.kind == "reminder")
+        assert reminders == [deadline - timedelta(hours=2), deadline - timedelta(hours=1)]
+
+        async def stamps(conn: Any) -> set[datetime]:
+            mine = actions.c.game_id == gid
+            logged = await conn.execute(select(actions.c.created_at).where(mine))
+            game = await conn.execute(select(games.c.updated_at).where(games.c.id == gid))
+            return {utc(r[0]) for r in [*logged, *game]}
+
+        assert client.portal.call(service(client).store.read, stamps) == {moved}
+        del ann
+
+
+def test_a_seat_taken_back_from_the_computer_gets_its_new_deadlines_reminders(
+    tmp_path: Path,
+) -> None:
+    """Handing the deciding seat to the computer stops its clock and drops its reminders;
+    taking it back gives it a fresh allowance, whose reminders are written with it (no mail:
+    its person is the one asking)."""
+    gate = threading.Event()
+
+    async def slow_think(
+        level: str,
+        seed: int,
+        bot: Bot | None,
+        past: object,
+        view: object,
+        prompt: Prompt,
+        timeout: float,
+    ) -> tuple[Action, Bot]:
+        await asyncio.to_thread(gate.wait, 30)
+        return fallback(prompt), bot or make_bot(level, seed)
+
+    allowance = 4 * 3600
+    with server(tmp_path, notices=notices(None)) as client:
+        clocks_server(client).bots.pool.think = slow_think  # type: ignore[method-assign]
+        bob = Device(client)
+        bob.enter("Bob", new=True)
+        assert _settings(bob, email=BOB_MAIL, notify_email=True).status_code == 200
+        body = {
+            "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+            "time_control": {"kind": "correspondence", "seconds": allowance},
+        }
+        made = client.post("/api/games", json=body).json()
+        gid = made["id"]
+        first = state(client, gid)["view"]["deciding"]
+        assert bob.claim(gid, made["seats"][first]["token"]).status_code == 200
+
+        def pending() -> list[Any]:
+            rows = _table(client, gid)
+            return [r for r in rows if r.kind == "reminder" and r.state == "pending"]
+
+        assert len(pending()) == 2
+        url = f"/api/games/{gid}/control"
+        assert bob.request("POST", url, json={"by": "computer"}).status_code == 200
+        assert pending() == []  # no clock while the computer decides
+        r = bob.request("POST", url, json={"by": "person"})
+        gate.set()  # the computer's decision is dropped: the seat was taken back
+        assert r.status_code == 200, r.text
+        clock = state(client, gid)["clock"]
+        assert clock["seat"] == first
+        deadline = datetime.fromisoformat(clock["deadline"].replace("Z", "+00:00"))
+        due = sorted(r.due_at.replace(tzinfo=UTC) for r in pending())
+        wanted = [deadline - timedelta(hours=2), deadline - timedelta(hours=1)]
+        assert len(due) == 2
+        assert all(abs((d - w).total_seconds()) < 0.001 for d, w in zip(due, wanted, strict=True))
+        assert [r for r in _table(client, gid) if r.kind == "turn"] == []

@@ -242,6 +242,7 @@ class AccountStore:
                 current = (conn.execute(held)).scalar()
                 return Claim.OTHER if current == token_hash else Claim.STALE
             conn.execute(self._keep_token, {"game_id": game_id, "seat": seat, "token": token})
+            outbox.remind_new_holder(conn, game_id, seat, now())  # its deadline, if it decides
             return Claim.DONE
 
         return await self.store.transact(write)

@@ -78,7 +78,8 @@ async def own_seat(
     description='`{"by": "computer", "level": L}` hands the seat to the computer (its clock '
     'stops) until `{"by": "person"}` takes it back (a fresh allowance if it must decide '
     "then). For the seat's own person: its token, or its account's session with "
-    "X-CSRF-Token.",
+    "X-CSRF-Token. 409 for a seat that ran out of time with the `withdraw` fallback: it "
+    "refuses to continue for the rest of the game (errata 21.0, 20.4).",
 )
 async def control(
     game_id: str,
@@ -103,8 +104,9 @@ async def control(
     responses=_errors(401, 403, 404, 409, 422),
     summary="What my seat's timeout does",
     description='`{"then": "computer", "level": L}` (the computer plays the seat until its '
-    'person takes it back) or `{"then": "withdraw"}` (errata 20.4). Same authorisation as '
-    "/control.",
+    'person takes it back) or `{"then": "withdraw"}` (errata 20.4: the seat refuses to '
+    "continue for the rest of the game, and withdraws at the first point the rules allow). "
+    "Same authorisation as /control; 409 once that timeout happened.",
 )
 async def fallback(
     game_id: str,

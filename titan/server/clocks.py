@@ -21,12 +21,17 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from titan.ai.levels import LEVELS
-from titan.server.refusals import Invalid
+from titan.server.refusals import Invalid, NotNow
 
 MAX_SECONDS = 30 * 24 * 3600  # an allowance of at most 30 days
 TimeKind = Literal["live", "correspondence"]
 KINDS: tuple[TimeKind, ...] = ("live", "correspondence")
 PERSON, COMPUTER, WITHDRAW = "person", "computer", "withdraw"
+# The controller of a seat whose "withdraw" fallback was applied: it ran out of time and is
+# treated as refusing to continue (errata 21.0, 20.4) for the rest of the game. Its person
+# plays it no more; whenever it must decide its deadline is due at once, and the sweeper plays
+# its refusals, until it has withdrawn.
+REFUSING = "refusing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,13 +96,18 @@ def next_clock(
     decider: int,
     computer_decides: bool,
     at: datetime,
+    *,
+    refusing: bool = False,
 ) -> Clock | None:
     """The clock once an action (taken at ``at``) has made ``decider`` the seat that must
     decide (-1: the game is over). ``before`` is the clock that ran until then. A live clock
     restarts with every decision; a correspondence clock keeps running while the same seat
-    decides on, and starts afresh when the decider changes."""
+    decides on, and starts afresh when the decider changes. A ``refusing`` decider (its
+    timeout stands: :data:`REFUSING`) gets no allowance: its deadline is ``at``."""
     if control.kind is None or control.seconds is None or decider < 0 or computer_decides:
         return None
+    if refusing:
+        return Clock(decider, at)
     if control.kind == "correspondence" and before is not None and before.seat == decider:
         return before
     return Clock(decider, at + timedelta(seconds=control.seconds))
@@ -112,10 +122,21 @@ def clock_wire(control: TimeControl, clock: Clock | None) -> dict[str, Any] | No
 
 
 def controllers_wire(kinds: Sequence[str], controllers: Sequence[str]) -> list[str]:
-    """Each seat's controller as the API sends it: computer seats are always "computer"."""
+    """Each seat's controller as the API sends it: computer seats are always "computer"; a
+    refusing seat is still its person's (nobody plays it for them)."""
     return [
-        COMPUTER if kind == "bot" else ctl for kind, ctl in zip(kinds, controllers, strict=True)
+        COMPUTER if kind == "bot" or ctl == COMPUTER else PERSON
+        for kind, ctl in zip(kinds, controllers, strict=True)
     ]
+
+
+def refusing_seat(name: str) -> NotNow:
+    """The refusal of anything a refusing seat's person asks for (play, a hand-over)."""
+    return NotNow(
+        f"{name} ran out of time and is treated as refusing to continue the game: the seat "
+        "withdraws at the first point the rules allow, and nobody plays it any more",
+        "errata 21.0, 20.4",
+    )
 
 
 # The actions a player who refuses to go on attempts, first legal one first (errata 20.4:

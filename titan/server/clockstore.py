@@ -8,13 +8,14 @@ the claim's consequences are written only while the claim is still the one made.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, Connection, func, literal_column, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from titan.server.clocks import COMPUTER, Clock
+from titan.server.clocks import COMPUTER, REFUSING, Clock
 from titan.server.rows import NOTIFY_CHANNEL, utc
 from titan.server.store import Store
 from titan.server.tables import games, seats
@@ -120,14 +121,48 @@ async def hand_over(store: Store, taken: Claim, level: str | None) -> bool:
     return await store.transact(write)
 
 
+async def refuse(store: Store, taken: Claim) -> bool:
+    """The timeout's "withdraw" fallback: the seat's controller becomes :data:`REFUSING` for
+    the rest of the game, only while ``taken`` is still this process's claim and the game has
+    not moved. The expired deadline and the claim stay: should this process die before the
+    refusals are played, another one claims the deadline once the lease is over and plays
+    them. True if it was written."""
+    held = (
+        update(games)
+        .where(
+            games.c.id == taken.game_id,
+            games.c.version == taken.version,
+            games.c.deadline_seat == taken.seat,
+            games.c.claimed_until == taken.until,
+        )
+        .values(claimed_until=taken.until)  # changes nothing: checks the claim, locks the row
+    )
+
+    def write(conn: Connection) -> bool:
+        if conn.execute(held).rowcount != 1:
+            return False
+        _set_controller(conn, taken.game_id, taken.seat, REFUSING, None)
+        _notify_seats(conn, store, taken.game_id)
+        return True
+
+    return await store.transact(write)
+
+
+class SeatRefusing(Exception):
+    """A hand-over lost the race with the seat's timeout, which made it refuse: the write is
+    undone (raised, since it has written the game row already)."""
+
+
 def _set_controller(
     conn: Connection, game_id: str, seat: int, controller: str, level: str | None
-) -> None:
-    conn.execute(
+) -> bool:
+    """The seat's controller, unless it refuses to go on (a timeout that stands)."""
+    found = conn.execute(
         update(seats)
-        .where(seats.c.game_id == game_id, seats.c.seat == seat)
+        .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.controller != REFUSING)
         .values(controller=controller, controller_level=level)
     )
+    return bool(found.rowcount == 1)
 
 
 async def set_controller(
@@ -138,10 +173,12 @@ async def set_controller(
     level: str | None,
     version: int,
     clock: Clock | None,
+    then: Callable[[Connection], None] | None = None,
 ) -> bool:
     """A person hands their seat to the computer or takes it back, and the game's clock
-    becomes ``clock`` (stopped, or started for the seat taken back), in one transaction,
-    provided the game is still at ``version``. True if written."""
+    becomes ``clock`` (stopped, or started for the seat taken back), in one transaction with
+    ``then`` (the clock's reminders), provided the game is still at ``version`` and the seat
+    does not refuse to go on. True if written; raises :class:`SeatRefusing` if it refuses."""
     move = (
         update(games)
         .where(games.c.id == game_id, games.c.version == version, games.c.status == "running")
@@ -156,7 +193,10 @@ async def set_controller(
     def write(conn: Connection) -> bool:
         if conn.execute(move).rowcount != 1:
             return False
-        _set_controller(conn, game_id, seat, controller, level)
+        if not _set_controller(conn, game_id, seat, controller, level):
+            raise SeatRefusing(game_id, seat)  # undoes the clock written above
+        if then is not None:
+            then(conn)
         _notify_seats(conn, store, game_id)
         return True
 

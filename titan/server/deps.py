@@ -23,6 +23,7 @@ from titan.engine.actions import Action
 from titan.engine.wire import WireError, decode_action
 from titan.server.bots import BotDriver
 from titan.server.chat import Chat
+from titan.server.clocks import refusing_seat
 from titan.server.config import Settings
 from titan.server.hub import Hub
 from titan.server.live import LiveGame
@@ -126,6 +127,8 @@ async def acting(game_id: str, body: ActionIn, srv: ServerDep, bearer: Bearer) -
         action = decode_action(body.action)
     except WireError as exc:
         raise Invalid(f"not an action: {exc}", path="action") from None
+    if live.seats[seat].refusing:  # clocks: its timeout stands (errata 21.0, 20.4)
+        raise refusing_seat(live.seats[seat].name)
     await check_rated_seat(srv.service.store, live, seat)  # ratings: accounts only
     await srv.service.claim(live, seat)
     return Acting(live, seat, action)

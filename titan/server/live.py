@@ -24,7 +24,15 @@ from titan.engine.actions import Action
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.engine.record import FORMAT, RecordError, SetupError, extend_digest, parse_record
-from titan.server.clocks import COMPUTER, PERSON, Clock, clock_wire, next_clock, stored_control
+from titan.server.clocks import (
+    COMPUTER,
+    PERSON,
+    REFUSING,
+    Clock,
+    clock_wire,
+    next_clock,
+    stored_control,
+)
 from titan.server.rows import GameRow, Progress, SeatRow, now
 
 
@@ -71,6 +79,11 @@ class Seat:
     def computer_plays(self) -> bool:
         """A computer seat, or a person's seat the computer plays for them."""
         return self.kind == "bot" or self.controller == COMPUTER
+
+    @property
+    def refusing(self) -> bool:
+        """It ran out of time and refuses to go on (titan.server.clocks.REFUSING)."""
+        return self.controller == REFUSING
 
 
 def successor(game: Game) -> Game:
@@ -162,14 +175,17 @@ class LiveGame:
         twin = successor(self.game)
         twin.act(player, action)
         decider = -1 if twin.state.over else twin.current_player()
+        at = now()
         clock = next_clock(
             self.control,
             self.clock,
             decider,
             decider >= 0 and self.seats[decider].computer_plays,
-            now(),
+            at,
+            refusing=decider >= 0 and self.seats[decider].refusing,
         )
         progress = Progress(
+            at=at,
             version=self.version + 1,
             digest=extend_digest(self.digest, [(player, action)]),
             to_move=twin.current_player(),

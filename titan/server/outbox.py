@@ -32,6 +32,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from titan.server.rows import now
 from titan.server.tables import accounts, games, notice_settings, outbox, seats
 
 TURN, REMINDER, END = "turn", "reminder", "end"
@@ -103,9 +104,10 @@ def add_due(conn: Connection, due: Due, stamp: datetime) -> None:
         _add(conn, due.game_id, due.seat, TURN, dedupe, stamp, held)
 
 
-def writer(due: Due) -> Callable[[Connection], None]:
-    """:func:`add_due` as a write to run in the action's transaction."""
-    return lambda conn: add_due(conn, due, datetime.now(UTC))
+def writer(due: Due, stamp: datetime) -> Callable[[Connection], None]:
+    """:func:`add_due` as a write to run in the action's transaction, stamped with the
+    action's own time (``rows.Progress.at``)."""
+    return lambda conn: add_due(conn, due, stamp)
 
 
 def schedule_reminders(
@@ -121,7 +123,7 @@ def schedule_reminders(
     half the allowance and one hour before it, those still in the future. The game's earlier
     reminders are dropped (a new deadline replaces the old one). Call it in the transaction
     that sets the deadline. Returns how many reminder times were scheduled."""
-    stamp = stamp or datetime.now(UTC)
+    stamp = stamp or now()
     cancel_reminders(conn, game_id)
     times = {
         deadline_at - timedelta(seconds=allowance_seconds / 2),
@@ -133,6 +135,35 @@ def schedule_reminders(
         dedupe = f"{REMINDER} {seat} {int(when.timestamp())}"
         _add(conn, game_id, seat, REMINDER, dedupe, when, held, deadline_at, stamp)
     return len(future)
+
+
+def remind_new_holder(conn: Connection, game_id: str, seat: int, stamp: datetime) -> int:
+    """An account has just taken ``seat`` (a claim, the creator's own seat included): if the
+    seat is the decider of a running correspondence game, its deadline's reminders, which
+    nobody could be sent before the seat had an account. No ``turn`` notice: whoever takes
+    a seat is looking at the game. Call it in the claim's transaction; how many reminder
+    times were scheduled."""
+    found = conn.execute(
+        select(
+            games.c.status,
+            games.c.time_kind,
+            games.c.time_seconds,
+            games.c.deadline_seat,
+            games.c.deadline_at,
+        ).where(games.c.id == game_id)
+    ).first()
+    if (
+        found is None
+        or found.status != "running"
+        or found.time_kind != "correspondence"
+        or found.time_seconds is None
+        or found.deadline_seat != seat
+        or found.deadline_at is None
+    ):
+        return 0
+    deadline = _utc(found.deadline_at)
+    assert deadline is not None
+    return schedule_reminders(conn, game_id, seat, deadline, found.time_seconds, stamp=stamp)
 
 
 def cancel_reminders(conn: Connection, game_id: str) -> None:

@@ -34,7 +34,6 @@ from titan.server.live import LiveGame
 from titan.server.lobby import _iso
 from titan.server.ratings import Rating, computer, rate
 from titan.server.refusals import Invalid, NotASeat
-from titan.server.rows import now
 from titan.server.store import Store
 from titan.server.tables import accounts, games, rated_results, ratings, seats
 
@@ -65,10 +64,10 @@ def outcome(game: Game) -> Outcome | None:
     return Outcome(found, tuple(final.get(p, 0) for p in range(players)), tuple(tallies))
 
 
-def finisher(live: LiveGame, game: Game) -> Callable[[Connection], None] | None:
-    """For the action that ends a rated game (``game`` is the game after it): the write that
-    rates it, to run in the transaction that stores the action. None for an unrated game or
-    one that goes on."""
+def finisher(live: LiveGame, game: Game, at: datetime) -> Callable[[Connection], None] | None:
+    """For the action that ends a rated game (``game`` is the game after it, taken at ``at``):
+    the write that rates it, to run in the transaction that stores the action. None for an
+    unrated game or one that goes on."""
     if not live.rated or not game.state.over:
         return None
     result = outcome(game)
@@ -78,7 +77,7 @@ def finisher(live: LiveGame, game: Game) -> Callable[[Connection], None] | None:
     levels = [s.level if s.kind == "bot" else None for s in live.seats]
 
     def write(conn: Connection) -> None:
-        rate_game(conn, game_id, levels, result, now())
+        rate_game(conn, game_id, levels, result, at)
 
     return write
 

@@ -22,7 +22,7 @@ class SeatRow:
     token_hash: str | None
     claimed: bool
     # titan.server.clocks: who plays the seat now, and what its timeout does
-    controller: str = "person"  # or "computer"
+    controller: str = "person"  # or "computer", or "refusing" (clocks.REFUSING)
     controller_level: str | None = None
     fallback: str = "computer"  # or "withdraw"
     fallback_level: str | None = None
@@ -55,8 +55,11 @@ class GameRow:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Progress:
-    """A game row's fields that change with each action."""
+    """A game row's fields that change with each action, and ``at``, the moment the action was
+    taken: its clock runs from it, and every row its write stamps (the game's ``updated_at``,
+    the log's, the notices' and the ratings') carries it, so that one action has one time."""
 
+    at: datetime
     version: int
     digest: str
     to_move: int

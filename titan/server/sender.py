@@ -21,6 +21,7 @@ from typing import Any
 
 from titan.server import mailer, outbox, webhooks
 from titan.server.config import Notices
+from titan.server.rows import now
 from titan.server.store import Store
 
 log = logging.getLogger("titan.server.sender")
@@ -67,7 +68,7 @@ class Sender:
 
     async def round(self) -> bool:
         """Claim and send one batch; True if it was full (there may be more)."""
-        stamp = datetime.now(UTC)
+        stamp = now()
         lease = timedelta(seconds=self.settings.timeout * 3 + 30)
         batch = self.settings.batch
         due = await self.store.read(lambda conn: outbox.any_due(conn, stamp))
@@ -109,8 +110,8 @@ class Sender:
         except Exception as exc:  # the mail server or the webhook failed: later, maybe
             error = _describe(exc)
             state = "failed" if attempts >= self.settings.max_attempts else "pending"
-        now = datetime.now(UTC)
-        due = now + timedelta(seconds=self._backoff(attempts))
+        stamp = now()
+        due = stamp + timedelta(seconds=self._backoff(attempts))
         if error is not None:
             log.info("notice %d (%s) attempt %d: %s", row.id, row.channel, attempts, error)
         await self.store.transact(
@@ -119,7 +120,7 @@ class Sender:
                 row.id,
                 state,
                 attempts=attempts if state != "dropped" else row.attempts,
-                due_at=due if state == "pending" else now,
+                due_at=due if state == "pending" else stamp,
                 error=error,
                 unsubscribe_hash=token_hash if state == "sent" else None,
             )

@@ -145,6 +145,8 @@ class GameService(Creation):
                     )
                     if due is not None and not self._told.fresh(due):
                         due = None
+                    if due is not None and due.seat is not None and live.seats[due.seat].refusing:
+                        due = None  # it ran out of time: its refusals are played at once
                     try:
                         await self.store.append(
                             live.id,
@@ -153,8 +155,8 @@ class GameService(Creation):
                             wire.encode(action),
                             p,
                             in_one_write(  # in the action's own transaction:
-                                finisher(live, trial.game),  # a rated game's end: ratings
-                                None if due is None else outbox.writer(due),  # notices
+                                finisher(live, trial.game, p.at),  # a rated end: ratings
+                                None if due is None else outbox.writer(due, p.at),  # notices
                                 reminders(live, p),  # a new deadline's reminders
                             ),
                         )

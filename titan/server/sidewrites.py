@@ -6,11 +6,13 @@ or doubled when a process dies between the action and them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 
 from sqlalchemy import Connection
 
 from titan.server import outbox
-from titan.server.live import LiveGame
+from titan.server.clocks import Clock
+from titan.server.live import LiveGame, clock_of
 from titan.server.rows import Progress
 
 Write = Callable[[Connection], None]
@@ -30,19 +32,24 @@ def in_one_write(*writes: Write | None) -> Write | None:
 
 
 def reminders(live: LiveGame, after: Progress) -> Write | None:
-    """A correspondence game's deadline that moves (a new decider, or his allowance renewed)
-    schedules that seat's reminders anew; one that ends drops them (titan.server.outbox)."""
+    """The reminders of the clock an action sets (see :func:`clock_reminders`)."""
+    return clock_reminders(live, clock_of(after), after.at)
+
+
+def clock_reminders(live: LiveGame, clock: Clock | None, at: datetime) -> Write | None:
+    """A correspondence game's deadline that moves to ``clock`` at ``at`` (a new decider, his
+    allowance renewed, a seat taken back from the computer) schedules that seat's reminders
+    anew; one that ends drops them (titan.server.outbox). None if the clock stays."""
     if live.control.kind != "correspondence" or live.control.seconds is None:
         return None
-    old = live.clock
-    if old is not None and (old.seat, old.deadline) == (after.deadline_seat, after.deadline_at):
+    if clock == live.clock:
         return None
     game_id, allowance = live.id, live.control.seconds
-    seat, deadline = after.deadline_seat, after.deadline_at
-    if seat is None or deadline is None:
+    if clock is None:
         return lambda conn: outbox.cancel_reminders(conn, game_id)
+    seat, deadline = clock.seat, clock.deadline
 
     def schedule(conn: Connection) -> None:
-        outbox.schedule_reminders(conn, game_id, seat, deadline, allowance)
+        outbox.schedule_reminders(conn, game_id, seat, deadline, allowance, stamp=at)
 
     return schedule

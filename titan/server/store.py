@@ -209,7 +209,7 @@ class Store(Listings):
             "winner": after.winner,
             "deadline_at": after.deadline_at,
             "deadline_seat": after.deadline_seat,
-            "stamp": now(),
+            "stamp": after.at,  # the action's one time (rows.Progress)
         }
         try:
             if self._group is not None:

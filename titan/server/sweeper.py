@@ -12,10 +12,13 @@ twice.
 A timeout applies the seat's fallback: ``computer`` makes the computer the seat's controller
 (the bot driver, :mod:`titan.server.bots`, then plays it as it plays computer seats, and no
 clock runs for it) until its person takes it back; ``withdraw`` treats the seat as refusing to
-continue (errata 21.0 and 20.4): it plays, through the normal action path, the first legal
-action of errata 20.4's list (withdraw, flee, concede, decline, ...) for as long as it is that
-seat's turn (at most :data:`MAX_REFUSALS` actions), which ends with its withdrawal at the
-first point the sequence of play allows one."""
+continue (errata 21.0 and 20.4) for the rest of the game: its controller becomes
+:data:`~titan.server.clocks.REFUSING` (its person can no longer act for it or hand it over),
+and it plays, through the normal action path, the first legal action of errata 20.4's list
+(withdraw, flee, concede, decline, ...) for as long as it must decide (at most
+:data:`MAX_REFUSALS` actions a sweep). Should the decider change before it can withdraw (a
+defender who conceded), its next decision is due at once (no fresh allowance), and the next
+sweep plays on, until it withdraws at the first point the sequence of play allows one."""
 
 from __future__ import annotations
 
@@ -30,11 +33,20 @@ from titan.engine.prompts import Prompt
 from titan.server import clockstore
 from titan.server.bots import BotDriver, fallback
 from titan.server.chat import Announcement, Chat
-from titan.server.clocks import COMPUTER, PERSON, REFUSAL, WITHDRAW, next_clock
+from titan.server.clocks import (
+    COMPUTER,
+    PERSON,
+    REFUSAL,
+    REFUSING,
+    WITHDRAW,
+    next_clock,
+    refusing_seat,
+)
 from titan.server.live import LiveGame
 from titan.server.refusals import NotNow, Refused
 from titan.server.rows import now
 from titan.server.service import GameService
+from titan.server.sidewrites import clock_reminders
 
 log = logging.getLogger("titan.server.sweeper")
 
@@ -110,17 +122,30 @@ class Sweeper:
             raise NotNow("a computer seat is always played by the computer")
         if live.over:
             raise NotNow("the game is over", "errata 19.0")
+        if s.refusing:
+            raise refusing_seat(s.name)
         if s.controller == by and (by == PERSON or s.controller_level == level):
             return
         level = level if by == COMPUTER else None
         async with live.lock:
             decider = live.game.current_player()
             clock = live.clock
+            at = now()
             if decider == seat:
-                clock = next_clock(live.control, None, seat, by == COMPUTER, now())
-            written = await clockstore.set_controller(
-                self.store, live.id, seat, by, level, live.version, clock
-            )
+                clock = next_clock(live.control, None, seat, by == COMPUTER, at)
+            try:
+                written = await clockstore.set_controller(
+                    self.store,
+                    live.id,
+                    seat,
+                    by,
+                    level,
+                    live.version,
+                    clock,
+                    clock_reminders(live, clock, at),  # no mail: the person is here
+                )
+            except clockstore.SeatRefusing:
+                raise refusing_seat(s.name) from None
             if not written:
                 raise NotNow("the game moved on meanwhile; try again")
             s.controller, s.controller_level = by, level
@@ -135,6 +160,8 @@ class Sweeper:
         s = live.seats[seat]
         if s.kind == "bot":
             raise NotNow("a computer seat has no fallback: the computer plays it anyway")
+        if s.refusing:
+            raise refusing_seat(s.name)
         await clockstore.set_fallback(self.store, live.id, seat, then, level)
         s.fallback, s.fallback_level = then, level if then == COMPUTER else None
 
@@ -155,7 +182,7 @@ class Sweeper:
         if live.over or live.version != taken.version:
             return False
         s = live.seats[taken.seat]
-        if s.fallback == WITHDRAW:
+        if s.refusing or s.fallback == WITHDRAW:
             return await self._refuse(live, taken)
         if not await clockstore.hand_over(self.store, taken, s.fallback_level):
             return False
@@ -169,14 +196,22 @@ class Sweeper:
         return True
 
     async def _refuse(self, live: LiveGame, taken: clockstore.Claim) -> bool:
-        """Play errata 20.4's refusals for the seat while it must decide."""
+        """The seat refuses to go on from now on (its timeout stands, even if the decider
+        changes before it can withdraw: its next decision is due at once, and comes back
+        here); play errata 20.4's refusals for it while it must decide."""
         seat = taken.seat
         acted = 0
         if live.version != taken.version:
             return False  # moved on: this deadline is no more
-        log.info("game %s: seat %d ran out of time and refuses to go on", live.id, seat)
-        # Said first: the withdrawal's own line ("withdrew") follows it.
-        await self.chat.announce(live, seat, "timed_out")
+        s = live.seats[seat]
+        if not s.refusing:
+            if not await clockstore.refuse(self.store, taken):
+                return False
+            s.controller, s.controller_level = REFUSING, None
+            log.info("game %s: seat %d ran out of time and refuses to go on", live.id, seat)
+            # Said first: the withdrawal's own line ("withdrew") follows it.
+            await self.chat.announce(live, seat, "timed_out")
+            self.service.on_seats(live.id)
         while acted < MAX_REFUSALS and not live.over and live.game.current_player() == seat:
             try:
                 live, _ = await self.service.act(live, seat, refusal(live.game.prompt()))

@@ -82,8 +82,9 @@ seats = Table(
     # The account the seat belongs to (claimed into it, or created by it); NULL: a link only.
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True, index=True),
     # Who plays a human seat now: "person" or "computer" (a timeout's fallback, or "play for
-    # me"), at ``controller_level``; and what a timeout does: "computer" (at
-    # ``fallback_level``) or "withdraw" (titan.server.clocks).
+    # me"), at ``controller_level``, or "refusing" (a "withdraw" timeout, which stands for the
+    # rest of the game); and what a timeout does: "computer" (at ``fallback_level``) or
+    # "withdraw" (titan.server.clocks).
     Column("controller", String(8), nullable=False, server_default="person"),
     Column("controller_level", String(32), nullable=True),
     Column("fallback", String(8), nullable=False, server_default="computer"),
