@@ -73,6 +73,11 @@ def test_a_refusing_seat_withdraws_at_its_next_decision_without_a_fresh_allowanc
         assert gone not in system_lines(client, gid)
         live = server(client).service.cached(gid)
         assert live is not None and live.seats[late].controller == REFUSING
+        # Everyone sees it: the seat's controller is "refusing" in the state and the lobby.
+        assert state(client, gid)["controllers"][late] == "refusing"
+        assert state(client, gid, tokens[other])["controllers"][other] == "person"
+        listed = client.get(f"/api/games/{gid}").json()
+        assert listed["controllers"][late] == "refusing"
         # Its person plays it no more, and cannot hand it to the computer or back.
         for by in ("computer", "person"):
             r = control(client, gid, tokens[late], by=by)

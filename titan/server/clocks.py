@@ -123,9 +123,9 @@ def clock_wire(control: TimeControl, clock: Clock | None) -> dict[str, Any] | No
 
 def controllers_wire(kinds: Sequence[str], controllers: Sequence[str]) -> list[str]:
     """Each seat's controller as the API sends it: computer seats are always "computer"; a
-    refusing seat is still its person's (nobody plays it for them)."""
+    seat that ran out of time and withdraws (errata 20.4) is "refusing"."""
     return [
-        COMPUTER if kind == "bot" or ctl == COMPUTER else PERSON
+        COMPUTER if kind == "bot" or ctl == COMPUTER else REFUSING if ctl == REFUSING else PERSON
         for kind, ctl in zip(kinds, controllers, strict=True)
     ]
 

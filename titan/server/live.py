@@ -30,6 +30,7 @@ from titan.server.clocks import (
     REFUSING,
     Clock,
     clock_wire,
+    controllers_wire,
     next_clock,
     stored_control,
 )
@@ -271,7 +272,7 @@ class LiveGame:
 
     def controllers(self) -> list[str]:
         """Each seat's controller as the API sends it (computer seats: "computer")."""
-        return [COMPUTER if s.computer_plays else PERSON for s in self.seats]
+        return controllers_wire([s.kind for s in self.seats], [s.controller for s in self.seats])
 
     # --- what a seat is sent -----------------------------------------------------------------
 

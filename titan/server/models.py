@@ -205,8 +205,9 @@ class GameSummary(BaseModel):
     seats: list[SeatInfo]
     time_control: TimeControlOut
     clock: ClockOut | None = Field(description="whose clock runs, until when; null: none")
-    controllers: list[Literal["person", "computer"]] = Field(
-        description="who plays each seat now (computer seats: always computer)"
+    controllers: list[Literal["person", "computer", "refusing"]] = Field(
+        description="who plays each seat now (computer seats: always computer; refusing: it "
+        "ran out of time and withdraws, errata 20.4)"
     )
     rated: bool = Field(default=False, description="its end updates the players' ratings")
 
@@ -232,8 +233,9 @@ class GameState(BaseModel):
     next: int
     time_control: TimeControlOut
     clock: ClockOut | None = Field(description="whose clock runs, until when; null: none")
-    controllers: list[Literal["person", "computer"]] = Field(
-        description="who plays each seat now (computer seats: always computer)"
+    controllers: list[Literal["person", "computer", "refusing"]] = Field(
+        description="who plays each seat now (computer seats: always computer; refusing: it "
+        "ran out of time and withdraws, errata 20.4)"
     )
 
 

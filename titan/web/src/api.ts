@@ -13,7 +13,7 @@ export interface GameClock {
   kind: "live" | "correspondence";
 }
 
-export type Controller = "person" | "computer";
+export type Controller = "person" | "computer" | "refusing"; // refusing: out of time, withdraws
 
 /** What a human seat's timeout does: the computer plays it (at a level), or it withdraws. */
 export type Fallback = { then: "computer"; level?: string | null } | { then: "withdraw" };
@@ -165,7 +165,7 @@ export const api = {
     timeControl: TimeControl = { kind: "none" },
   ) => call<GameCreated>("POST", "/api/games", null, { variant, seats, options, unlisted, time_control: timeControl }),
   /** "Play for me" (by computer) or "Take my seat back" (by person), for the token's seat. */
-  control: (id: string, token: string, by: Controller, level: string | null = null) =>
+  control: (id: string, token: string, by: "person" | "computer", level: string | null = null) =>
     call<{ seat: number; controller: Controller; level: string | null }>(
       "POST",
       `/api/games/${encodeURIComponent(id)}/control`,

@@ -15,6 +15,13 @@ export function PlayForMe(props: {
   const [error, setError] = useState<string | null>(null);
   const { token, seat } = props;
   if (!token || seat === null || seat < 0 || props.over) return null;
+  if (props.controllers[seat] === "refusing") {
+    return (
+      <section class="play-for-me" aria-label="Who plays your seat" data-controller="refusing">
+        <p class="hint">Your time ran out: your seat withdraws from the game where the rules allow it.</p>
+      </section>
+    );
+  }
   const computer = props.controllers[seat] === "computer";
   const toggle = async () => {
     setBusy(true);
