@@ -194,7 +194,8 @@ class FastBattle:
         side = self.phasing
         doors = entry_hexes(self.variant, self.terrain, self.entry_side, side)
         for i, u in sorted(
-            enumerate(self.units), key=lambda iu: entry_order(iu[1].name, iu[1].ch.skill)
+            enumerate(self.units),
+            key=lambda iu: entry_order(iu[1].name, iu[1].ch.skill, iu[1].hex is None),
         ):
             if u.gone or u.side != side or (u.hex is None and (self.turn > 1 or u.entered)):
                 continue

@@ -128,12 +128,13 @@ def entry_hexes(variant: Variant, terrain: str, entry_side: str, side: str) -> t
     return e.tower_defender_deploys if land.tower else e.defender[entry_side]  # type: ignore[index]
 
 
-def entry_order(name: str, skill: int) -> tuple[bool, int]:
-    """Who moves first in a maneuver phase: the farthest-moving (skill, 11.2) first, so that
-    on the first turn they go deep and leave the entry hexes to the rest (a slowed entry hex,
-    the Desert's sand, is a whole move for the slow: 11.1, 11.4); the Titan last of all, to
-    find cover among the others (11.5)."""
-    return (name == TITAN, -skill)
+def entry_order(name: str, skill: int, entering: bool) -> tuple[bool, int]:
+    """Who moves first in a maneuver phase (a sort key; the sort keeps the order otherwise):
+    the Titan last of all, to find cover among the others (11.5); of those coming onto the
+    battleland, the farthest-moving (skill, 11.2) first, so that they go deep and leave the
+    entry hexes to the rest (a slowed entry hex, the Desert's sand, is a whole move for the
+    slow: 11.1, 11.4). Characters already on the battleland keep their order."""
+    return (name == TITAN, -skill if entering else 0)
 
 
 def shuts_out_titan(

@@ -114,7 +114,7 @@ def _maneuver(game: Game, options: Sequence[Action], rng: random.Random) -> Acti
     chars = v.characters
     side = side_of(b.phasing)
     ground = engine_ground(game)
-    lead = min(moves, key=lambda m: entry_order(m.name, chars[m.name].skill))
+    lead = min(moves, key=lambda m: entry_order(m.name, chars[m.name].skill, m.frm is None))
     mine = [m for m in moves if (m.name, m.frm) == (lead.name, lead.frm)]
     titan = _waiting_titan(b, side) if lead.name != TITAN and lead.frm is None else None
     if titan is not None and not (ground.land.tower and side == "defender"):
