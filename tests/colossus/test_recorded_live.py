@@ -305,3 +305,22 @@ def test_a_battle_between_others_starts_with_the_defender_revealed() -> None:
     assert eng is not None and eng.battle is not None
     bu11 = mirror.g.state.legions[mirror.legion("Bu11")]
     assert sorted(bu11.characters) == ["Angel", "Lion", "Ogre", "Ogre", "Ogre"]
+
+
+def test_a_carry_over_to_two_targets_goes_in_the_servers_order() -> None:
+    """SimpleAI's Hydra slew our Angel with 6 hits to spare and carried them first to the
+    Warlock on F1 (2 hits to go: slain, 3 left), then to the Warlock on E3 (3 hits). Our
+    engine's carry-over is ordered (errata 12.4: each target takes all the excess left, the
+    next only once it is slain); taken the other way round it slew E3 and wounded F1, and
+    the next carry-over, to E3, had no Warlock to go to."""
+    mirror = mirrored("live-simple-carry-order.tsv.gz")  # to the Guardian's carry-over to E3
+    eng = mirror.g.state.engagement
+    assert eng is not None and eng.battle is not None
+    warlocks = [f for f in eng.battle.fighters if f.name == "Warlock"]
+    # F1's was removed at the end of that strike phase; E3's is slain by the Guardian's carry
+    # (3 hits and 2 more) and comes off at the end of this one (13.6); B1's is untouched.
+    assert sorted((f.hex, f.hits, f.slain) for f in warlocks if not f.gone) == [
+        ("B1", 0, False),
+        ("E3", 5, True),
+    ]
+    assert [f.hits for f in warlocks if f.gone] == [5]

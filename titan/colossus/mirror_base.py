@@ -149,10 +149,10 @@ class MirrorBase:
         """Carry the last strike's excess to the hexes gathered so far (errata 12.4). Here,
         not with the strikes, because :meth:`settle` takes it too: a message past the
         carry-over shows the striker let the rest go."""
-        to = sorted(self.carried)
+        to = tuple(self.carried)  # in the server's order: the first takes the excess first
         self.carried = []
         self.carry_offered = False
-        fits = [o for o in prompt.options if isinstance(o, CarryOver) and sorted(o.to) == to]
+        fits = [o for o in prompt.options if isinstance(o, CarryOver) and o.to == to]
         if not fits:
             raise self.desync("errata 12.4", f"no carry-over to {', '.join(to)} is open to us")
         self.act(fits[0])
