@@ -200,11 +200,18 @@ def test_who_may_create_and_play_a_rated_game(db_url: str) -> None:
         assert refused.status_code == 403 and "log in" in refused.json()["error"]
         assert state(client, game_id)["view"]["deciding"] == seat
         assert client.get(f"/api/games/{game_id}").json()["version"] == 0
-        # One account holding both seats: refused too, for either seat.
+        # One account holds one seat of it at most: its claim of a second is refused (409),
+        # in the claim's own transaction, under the game row's lock (two processes cannot
+        # both let one through), and the second seat stays unclaimed.
         assert ann.claim(game_id, tokens[0]).status_code == 200
-        assert ann.claim(game_id, tokens[1]).status_code == 200
-        refused = act(client, game_id, tokens[seat], option)
-        assert refused.status_code == 403 and "one seat" in refused.json()["error"]
+        second = ann.claim(game_id, tokens[1])
+        assert second.status_code == 409 and "one seat" in second.json()["error"], second.text
+        mine = ann.request("GET", "/api/account/games").json()["games"]
+        assert [g["seats"] for g in mine if g["game"]["id"] == game_id] == [[0]]
+        assert ann.claim(game_id, tokens[0]).status_code == 200  # its own seat again: fine
+        if seat == 1:
+            refused = act(client, game_id, tokens[1], option)
+            assert refused.status_code == 403 and "log in" in refused.json()["error"]
         assert client.get(f"/api/games/{game_id}").json()["version"] == 0
 
 

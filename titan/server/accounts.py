@@ -233,6 +233,8 @@ class Accounts:
         outcome = await self.store.claim(account.id, live.id, seat, hash_token(token), token)
         if outcome is Claim.OTHER:
             raise Taken("this seat belongs to another account")
+        if outcome is Claim.SECOND:
+            raise Taken("an account holds one seat of a rated game at most (rated games)")
         if outcome is Claim.STALE:
             raise NotASeat("this seat's link was replaced meanwhile; use the newest link")
         return seat

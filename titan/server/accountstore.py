@@ -39,6 +39,7 @@ class Claim(Enum):
     DONE = "done"  # the seat is the account's now (or was already)
     OTHER = "other"  # it belongs to another account
     STALE = "stale"  # the token no longer holds it (rotated meanwhile)
+    SECOND = "second"  # a rated game, and the account holds another of its seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,8 +237,16 @@ class AccountStore:
             .values(account_id=account_id, claimed=True)
         )
         held = select(seats.c.token_hash).where(seats.c.game_id == game_id, seats.c.seat == seat)
+        # Rated games: one seat per account, checked under the game row's lock so that two
+        # claims in two processes cannot both pass (SQLite writes one transaction at a time).
+        rated = select(games.c.rated).where(games.c.id == game_id).with_for_update()
+        other = select(seats.c.seat).where(
+            seats.c.game_id == game_id, seats.c.account_id == account_id, seats.c.seat != seat
+        )
 
         def write(conn: Connection) -> Claim:
+            if conn.execute(rated).scalar() and conn.execute(other.limit(1)).first() is not None:
+                return Claim.SECOND
             if (conn.execute(take)).rowcount != 1:
                 current = (conn.execute(held)).scalar()
                 return Claim.OTHER if current == token_hash else Claim.STALE
