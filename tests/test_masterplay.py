@@ -85,6 +85,17 @@ def test_colour_taken_is_refused_and_withdrawal_allowed_errata_5_0() -> None:
     assert sum(p.alive for p in game.state.players) == 2
 
 
+@pytest.mark.rules("errata 5.0", "errata 19.0", "errata 20.4", "1.1")
+def test_a_withdrawal_while_colours_are_chosen_ends_a_two_player_game_at_once() -> None:
+    """The first chooser withdraws: the other has won, with no colour to choose first."""
+    game = Game.new("default", ["a", "b"], 3)
+    first = game.prompt().player
+    game.act(first, Withdraw())
+    assert game.state.over and game.state.winner == 1 - first
+    assert game.state.legions == {}
+    refused(game, 1 - first, ChooseColour("Red"), "errata 19.0")
+
+
 @pytest.mark.rules("5.2", "4.2", "errata 3.5", "errata 4.1", "errata 5.2", "Complete Sequence 1.5")
 def test_initial_legion_and_markers_5_2_4_2() -> None:
     game = started(1, 2)

@@ -75,7 +75,9 @@ def check_colour(ctx: Ctx, action: Action) -> None:
 
 
 def apply_colour(ctx: Ctx, action: Action) -> bool:
-    """Returns True once every player has a colour (or withdrew) and play can begin."""
+    """Returns True once every player has a colour (or withdrew) and play can begin, or when
+    a withdrawal leaves one player or none: the game is over then (rule 1.1, errata 19.0),
+    and the one left need not choose a colour first."""
     state = ctx.state
     player = state.players[state.active]
     if isinstance(action, ChooseColour):
@@ -85,7 +87,7 @@ def apply_colour(ctx: Ctx, action: Action) -> bool:
         player.alive = False
         ctx.emit(ev.PlayerWithdrew(player.index))
     state.active = _next_chooser(state)
-    return state.active < 0
+    return state.active < 0 or len(state.alive_players()) <= 1
 
 
 def deal(ctx: Ctx) -> None:
