@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from titan.ai.base import Bot
 from titan.ai.normal import NormalBot
 from titan.ai.random_bot import RandomBot
 from titan.ai.strong import StrongBot, simulate
@@ -86,7 +87,7 @@ def test_decisions_are_reproducible_from_the_seed() -> None:
         """Its first 600 actions, whether or not the game has ended by then."""
         last: list[Game] = []
         try:
-            bots = [strong(1), NormalBot(2, VARIANT)]
+            bots: list[Bot] = [strong(1), NormalBot(2, VARIANT)]
             return list(play(4, 2, bots=bots, max_actions=600, after_action=last.append).actions)
         except GameTooLong:
             return list(last[-1].actions)
