@@ -398,10 +398,8 @@ def test_hand_overs_are_held_to_the_chat_rate_limit(tmp_path: Path) -> None:
         assert answers == [200, 200, 200, 429]
 
 
-def test_a_seat_taken_back_while_the_computer_thinks_gets_no_move_from_it(
-    tmp_path: Path,
-) -> None:
-    gate = threading.Event()
+def gated_think(gate: threading.Event) -> Any:
+    """A bot pool's ``think`` that answers (with the fallback) only once ``gate`` is set."""
 
     async def slow_think(
         level: str,
@@ -414,6 +412,15 @@ def test_a_seat_taken_back_while_the_computer_thinks_gets_no_move_from_it(
     ) -> tuple[Action, Bot]:
         await asyncio.to_thread(gate.wait, 30)
         return fallback(prompt), bot or make_bot(level, seed)
+
+    return slow_think
+
+
+def test_a_seat_taken_back_while_the_computer_thinks_gets_no_move_from_it(
+    tmp_path: Path,
+) -> None:
+    gate = threading.Event()
+    slow_think = gated_think(gate)
 
     with running(tmp_path) as client:
         server(client).bots.pool.think = slow_think  # type: ignore[method-assign]

@@ -18,14 +18,10 @@ from sqlalchemy import select
 from tests.server.accounts_client import Device, server
 from tests.server.inproc import service, state
 from tests.server.notice_rig import notices, smtp_server, wait
+from tests.server.test_clocks import gated_think
 from tests.server.test_clocks import server as clocks_server
 from tests.server.test_notices import BOB_MAIL, _game, _settings, _step, _table
-from titan.ai.base import Bot
-from titan.ai.levels import make_bot
-from titan.engine.actions import Action
-from titan.engine.prompts import Prompt
 from titan.server import outbox, webhooks
-from titan.server.bots import fallback
 from titan.server.tables import actions, games
 
 
@@ -36,6 +32,22 @@ def _schedule(client: Any, gid: str, seat: int, deadline: datetime, allowance: f
         lambda conn: outbox.schedule_reminders(conn, gid, seat, deadline, allowance),
     )
     return count
+
+
+def _correspondence_game(client: Any, allowance: int) -> tuple[Device, Device, dict[str, Any]]:
+    """Ann's and Bob's accounts, each in its own browser, and a new two-player game with a
+    correspondence clock of ``allowance`` seconds (its seats not yet kept by either)."""
+    ann, bob = Device(client), Device(client)
+    ann.enter("Ann", new=True)
+    bob.enter("Bob", new=True)
+    body = {
+        "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+        "time_control": {"kind": "correspondence", "seconds": allowance},
+    }
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    made: dict[str, Any] = r.json()
+    return ann, bob, made
 
 
 def test_reminders_are_scheduled_replaced_sent_and_dropped(tmp_path: Path) -> None:
@@ -115,16 +127,7 @@ def test_a_correspondence_deadline_schedules_its_reminders_in_the_actions_write(
     moves to Ann, his pending reminders are gone and hers (no e-mail set) are none."""
     allowance = 4 * 3600
     with server(tmp_path, notices=notices(None)) as client:
-        ann, bob = Device(client), Device(client)
-        ann.enter("Ann", new=True)
-        bob.enter("Bob", new=True)
-        body = {
-            "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
-            "time_control": {"kind": "correspondence", "seconds": allowance},
-        }
-        r = client.post("/api/games", json=body)
-        assert r.status_code == 201, r.text
-        made = r.json()
+        ann, bob, made = _correspondence_game(client, allowance)
         for device, seat in ((ann, 0), (bob, 1)):
             assert device.claim(made["id"], made["seats"][seat]["token"]).status_code == 200
         assert _settings(bob, email=BOB_MAIL, notify_email=True).status_code == 200
@@ -162,14 +165,7 @@ def test_an_actions_rows_all_carry_the_actions_one_time(
     monkeypatch.setattr("titan.server.live.now", lambda: moved)
     allowance = 4 * 3600
     with server(tmp_path, notices=notices(None)) as client:
-        ann, bob = Device(client), Device(client)
-        ann.enter("Ann", new=True)
-        bob.enter("Bob", new=True)
-        body = {
-            "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
-            "time_control": {"kind": "correspondence", "seconds": allowance},
-        }
-        made = client.post("/api/games", json=body).json()
+        ann, bob, made = _correspondence_game(client, allowance)
         gid = made["id"]
         for device, seat in ((ann, 0), (bob, 1)):
             assert device.claim(gid, made["seats"][seat]["token"]).status_code == 200
@@ -208,18 +204,7 @@ def test_a_seat_taken_back_from_the_computer_gets_its_new_deadlines_reminders(
     taking it back gives it a fresh allowance, whose reminders are written with it (no mail:
     its person is the one asking)."""
     gate = threading.Event()
-
-    async def slow_think(
-        level: str,
-        seed: int,
-        bot: Bot | None,
-        past: object,
-        view: object,
-        prompt: Prompt,
-        timeout: float,
-    ) -> tuple[Action, Bot]:
-        await asyncio.to_thread(gate.wait, 30)
-        return fallback(prompt), bot or make_bot(level, seed)
+    slow_think = gated_think(gate)
 
     allowance = 4 * 3600
     with server(tmp_path, notices=notices(None)) as client:

@@ -96,18 +96,23 @@ def _notify_seats(conn: Connection, store: Store, game_id: str) -> None:
         conn.execute(select(func.pg_notify(literal_column(f"'{NOTIFY_CHANNEL}'"), notice)))
 
 
+def _still_claimed(taken: Claim) -> tuple[ColumnElement[bool], ...]:
+    """The game row while ``taken`` is still this process's claim and the game has not moved."""
+    return (
+        games.c.id == taken.game_id,
+        games.c.version == taken.version,
+        games.c.deadline_seat == taken.seat,
+        games.c.claimed_until == taken.until,
+    )
+
+
 async def hand_over(store: Store, taken: Claim, level: str | None) -> bool:
     """The timeout's computer fallback: the seat's controller becomes the computer and the
     clock stops, in one transaction, only while ``taken`` is still this process's claim and
     the game has not moved. True if it was written."""
     stop = (
         update(games)
-        .where(
-            games.c.id == taken.game_id,
-            games.c.version == taken.version,
-            games.c.deadline_seat == taken.seat,
-            games.c.claimed_until == taken.until,
-        )
+        .where(*_still_claimed(taken))
         .values(deadline_at=None, deadline_seat=None, deadline_version=None, claimed_until=None)
     )
 
@@ -129,12 +134,7 @@ async def refuse(store: Store, taken: Claim) -> bool:
     them. True if it was written."""
     held = (
         update(games)
-        .where(
-            games.c.id == taken.game_id,
-            games.c.version == taken.version,
-            games.c.deadline_seat == taken.seat,
-            games.c.claimed_until == taken.until,
-        )
+        .where(*_still_claimed(taken))
         .values(claimed_until=taken.until)  # changes nothing: checks the claim, locks the row
     )
 
