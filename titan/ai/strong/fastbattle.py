@@ -213,11 +213,12 @@ class FastBattle:
                 ends = reach(self.variant, self.land, others, piece, None, entry=doors)
                 titan = self._waiting_titan(side) if u.name != TITAN else None
                 if titan is not None:
+                    shelter = titan.piece()
                     ends = frozenset(
                         e
                         for e in ends
                         if not shuts_out_titan(
-                            self.variant, self.land, self.board, doors, e, piece, titan.piece()
+                            self.variant, self.land, self.board, doors, e, piece, shelter
                         )
                     )
             if not ends or (u.hex is not None and len(ends) == 1):
