@@ -324,3 +324,16 @@ def test_a_carry_over_to_two_targets_goes_in_the_servers_order() -> None:
         ("E3", 5, True),
     ]
     assert [f.hits for f in warlocks if f.gone] == [5]
+
+
+def test_drift_on_a_titan_is_judged_by_the_titans_own_power() -> None:
+    """Turn 46 against RationalAI: our Titan (524 points, power 11, 8 hits) ended its move
+    in the Tundra's drift and took one hit (hazard chart). The mirror judged the hit against
+    the character chart's Titan (power 6), called it slain where the server did not, and
+    stopped the game as a desync."""
+    mirror = mirrored("live-rational-titan-drift.tsv.gz")
+    eng = mirror.g.state.engagement
+    assert eng is not None and eng.battle is not None
+    titan = next(f for f in eng.battle.fighters if f.name == "Titan" and f.side == "defender")
+    assert (titan.hex, titan.hits, titan.power, titan.slain) == ("E4", 9, 11, False)
+    assert mirror.g.state.players[0].score == 524

@@ -131,13 +131,23 @@ class BattleMirror(EngagementMirror):
         where = self.where.get(msg.target)
         for event in reversed(self.g.history):
             if isinstance(event, ev.DriftDamage) and event.hex == where:
-                power = self.variant.characters[event.name].power
-                if (event.hits >= power) != msg.killed:
+                if (event.hits >= self._power_in(where, event.name)) != msg.killed:
                     raise self.desync("hazard chart: drift", f"drift in {where}: slain differs")
                 return
             if isinstance(event, ev.BattleMoved | ev.Struck | ev.BattleStarted | ev.BattlePhase):
                 break
         self._drift_on_the_other_side(msg, where)
+
+    def _power_in(self, where: str, name: str) -> int:
+        """The power of the character in ``where``: a Titan's grows with its score (19.1),
+        so the battle's own figure, not the character chart's."""
+        eng = self.g.state.engagement
+        battle = None if eng is None else eng.battle
+        if battle is not None:
+            for f in battle.fighters:
+                if f.hex == where and not f.gone:
+                    return f.power
+        return self.variant.characters[name].power
 
     def _drift_on_the_other_side(self, msg: m.TellStrikeResults, where: str | None) -> None:
         """Colossus deals drift damage to every non-native in drift at the start of every
