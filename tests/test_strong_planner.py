@@ -5,12 +5,16 @@ phase, and its playouts count a mutual elimination as the game lost (1.1, 19.3).
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
+from titan.ai.normal.battlefield import touching
 from titan.ai.strong import StrongBot
 from titan.ai.strong.budget import TINY
 from titan.ai.strong.field import TITAN_STAKE, read_field
 from titan.ai.strong.maneuver import choose_maneuver
 from titan.ai.strong.planner import Planner, signature
+from titan.colossus.mirror import Mirror
+from titan.colossus.transcript import read
 from titan.engine.actions import Decline
 from titan.engine.battle.actions import BattleMove, EndPhase
 from titan.engine.game import Game
@@ -108,3 +112,27 @@ def test_a_mutual_elimination_is_the_game_lost() -> None:
     enemy = 1 if planner.field.me == "attacker" else 0
     theirs_only = planner.outcome(units, (enemy == 0, enemy == 1))
     assert theirs_only > TITAN_STAKE / 2
+
+
+def test_a_titan_that_must_win_alone_closes_in_before_the_time_loss() -> None:
+    """Against RationalAI (turn 21): our Titan (power 7, 2 hits) attacked on the Hills with
+    an Angel, which fell; from the fourth battle turn it stood alone against an Ogre (2
+    hits), kept out of its reach for three turns, struck it only on the seventh and lost the
+    battle, and the game, on time (10.5). A Titan the battle cannot be won without is lost
+    at the time loss whatever care it takes: it goes in at once."""
+    log = Path(__file__).parent / "fixtures" / "colossus" / "live-rational-lone-titan.tsv.gz"
+    mirror = Mirror()
+    for n, entry in enumerate(read(log)):
+        if entry.to_client:
+            mirror.feed(entry.text, entry.parse())
+        if n > 2200 and entry.text.startswith("setupBattleMove ~ titan ~ 4"):
+            break
+    game = mirror.g
+    prompt = game.prompt()
+    eng = game.state.engagement
+    assert eng is not None and eng.battle is not None and eng.battle.turn == 4
+    alive = [(f.name, f.hex) for f in eng.battle.fighters if not f.gone]
+    assert alive == [("Titan", "B3"), ("Ogre", "D2")]
+    move = StrongBot(seed=1).choose(game.view(prompt.player), prompt)
+    assert isinstance(move, BattleMove) and move.name == TITAN
+    assert "D2" in touching(VARIANT.battlelands["Hills"])[move.to]  # in contact: it strikes

@@ -49,6 +49,7 @@ class Pressure:
     urgency: float  # 0 until an attacker's fourth turn, then up by a quarter a turn
     closing: float  # points per hex between a character of ours and the nearest enemy
     titan_closing: float  # the same for our Titan
+    titan_care: float  # the share of our Titan's stake it still weighs (1: all of it)
 
 
 def pressure(field: Field) -> Pressure:
@@ -57,15 +58,35 @@ def pressure(field: Field) -> Pressure:
     theirs = _strength(field, them)
     ratio = mine / max(theirs, 1e-6)
     # An attacker that has not won by the seventh turn loses everything, its Titan too
-    # (10.5): from the fourth turn its Titan must join in, caring less for itself.
-    urgency = max(0, field.turn - 3) / 4.0 if me == "attacker" else 0.0
+    # (10.5): from the fourth turn its Titan must join in, caring less for itself. A Titan
+    # the others cannot win without is lost at the time loss whatever care it takes: it
+    # presses from the start, and by the fourth turn fights as if it had nothing to lose
+    # (against RationalAI a lone Titan kept away from a wounded Ogre for three turns).
+    urgency, care = 0.0, 1.0
+    if me == "attacker":
+        urgency = max(0, field.turn - 3) / 4.0
+        care = 1.0 - 0.8 * urgency
+        if _titan_needed(field, theirs):
+            urgency = max(urgency, min(1.0, field.turn / 4.0))
+            care = 1.0 - 0.95 * urgency
     if me == "attacker":
         closing = WEIGHTS.closing * (1.0 + field.turn / 3.0)
     elif ratio > 1.3:
         closing = WEIGHTS.closing
     else:
         closing = 0.0
-    return Pressure(ratio, urgency, closing, closing * 4.0 * urgency)
+    return Pressure(ratio, urgency, closing, closing * 4.0 * urgency, care)
+
+
+def _titan_needed(field: Field, theirs: float) -> bool:
+    """Our Titan is in the battle, and our other characters are weaker than theirs."""
+    me = field.me
+    pieces = [p for p in field.board.values() if p.side == me and p.hits < p.power]
+    pieces += [p for p in field.offboard if p.side == me]
+    if not any(p.character.name == TITAN for p in pieces):
+        return False
+    others = sum((p.power - p.hits) * p.skill for p in pieces if p.character.name != TITAN)
+    return others < theirs
 
 
 def _strength(field: Field, side: Side) -> float:
@@ -79,9 +100,9 @@ class Evaluator:
 
     def __init__(self, field: Field) -> None:
         self.pressure = pressure(field)
-        if self.pressure.urgency:
+        if self.pressure.titan_care < 1.0:
             stakes = dict(field.stakes)
-            stakes[field.me] *= 1.0 - 0.8 * self.pressure.urgency
+            stakes[field.me] *= self.pressure.titan_care
             field = replace(field, stakes=stakes)
         self.field = field
         self.them = field.enemy()

@@ -22,6 +22,7 @@ from titan.ai.normal.seat import Seat
 from titan.ai.normal.threats import loss_chance
 from titan.ai.normal.values import creature_worth, recruit_gain
 from titan.ai.strong.budget import Budget
+from titan.ai.strong.calibration import as_we_attack
 from titan.ai.strong.engagement import Engaged, fight_value
 from titan.ai.strong.field import rivals
 from titan.ai.strong.safety import cornered, titan_risk
@@ -109,6 +110,8 @@ class AttackJudge:
                 rng,
                 deadline,
             )
+            if TITAN not in mine.known:
+                odds = as_we_attack(odds)
             seen = Engaged(e.side, e.mine, contents, e.my_score, e.their_score, e.rivals)
             value = fight_value(variant, seen, odds)
             survivors = len(mine.known)  # a winner musters after the battle (18.1)

@@ -144,18 +144,24 @@ def hex_scores(ground: Ground, piece: Piece, frm: str | None, ends: Sequence[str
     land, board = ground.land, ground.board
     dist = distances(land)
     enemies = [h for h, p in board.items() if p.side != side and p.hits < p.power]
-    ours = theirs = 0.0
+    ours = theirs = titans = 0.0
     for p in board.values():
         strength = (p.power - p.hits) * p.character.skill
         if p.side == side:
             ours += strength
+            titans += strength if p.character.name == TITAN else 0.0
         else:
             theirs += strength
     aggressive = side == "attacker" or ours > 1.2 * theirs
     titan = piece.name == TITAN
     # An attacker still facing enemies at the seventh turn loses everything (10.5), its
-    # Titan too: from the fourth turn on the Titan joins in, more boldly each turn.
-    late = max(0, ground.turn - 3) if side == "attacker" else 0
+    # Titan too: from the fourth turn on the Titan joins in, more boldly each turn; from the
+    # first, if the others are too weak to win without it (maneuver.pressure: the same).
+    late = 0
+    if side == "attacker":
+        late = max(0, ground.turn - 3)
+        if titan and ours - titans < theirs:
+            late = max(late, ground.turn)
     if aggressive:
         caution = CHEAP.titan_attacking / (1 + late) if titan else CHEAP.attacking
     else:
