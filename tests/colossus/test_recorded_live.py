@@ -337,3 +337,20 @@ def test_drift_on_a_titan_is_judged_by_the_titans_own_power() -> None:
     titan = next(f for f in eng.battle.fighters if f.name == "Titan" and f.side == "defender")
     assert (titan.hex, titan.hits, titan.power, titan.slain) == ("E4", 9, 11, False)
     assert mirror.g.state.players[0].score == 524
+
+
+def test_a_summons_after_the_battle_from_a_legion_our_guess_had_engaged() -> None:
+    """RationalAI split two legions unseen; our guess put the Angel in Gd04, which stood in
+    an engagement not yet fought (15.0: it cannot give an angel), so our engine offered no
+    summons when Gd09's lone Centaur won its battle. The server's summons from Gd05 showed
+    where the Angel was: the guess is mended and the summons applied as the engine would
+    have applied it (errata 2.5.6.5, 15.2), one summons for the turn."""
+    mirror = mirrored("live-rational-late-summons.tsv.gz")  # to the summons
+    state = mirror.g.state
+    assert state.engagement is None and state.summoned_this_turn
+    assert state.legions[mirror.legion("Gd09")].characters == ["Angel", "Centaur"]
+    assert "Angel" not in state.legions[mirror.legion("Gd05")].characters
+    # The server's next line adds the Angel it took: nothing left to apply.
+    line = "addCreature ~ Gd09 ~ Angel ~ Summon"
+    mirror.feed(line, parse_server(line))
+    assert state.legions[mirror.legion("Gd09")].characters == ["Angel", "Centaur"]

@@ -14,7 +14,9 @@ from titan.colossus.names import battle_hex
 from titan.engine import events as ev
 from titan.engine.actions import Decline, Summon
 from titan.engine.battle.actions import BattleMove, EndPhase, Strike
+from titan.engine.knowledge import learn
 from titan.engine.prompts import Decision
+from titan.engine.queries.muster import MAX_LEGION
 
 _HAZARD = -1  # tellStrikeResults's striker for damage from the terrain (drift)
 
@@ -25,6 +27,8 @@ class BattleMirror(EngagementMirror):
     def _on_removeCreature(self, msg: Message) -> None:
         assert isinstance(msg, m.RemoveCreature)
         if msg.reason == "Summon":  # the donor gives up its lord; addCreature follows (15)
+            if self._summoned_late(msg):
+                return
             prompt = self.settle(
                 lambda p: p.kind in (Decision.MANEUVER, Decision.SUMMON), "a summons"
             )
@@ -35,6 +39,48 @@ class BattleMirror(EngagementMirror):
             if self.pending_acquires:  # the angels Colossus gave first
                 self.taken_late = True
                 self._acquire_held()
+
+    def _summoned_late(self, msg: m.RemoveCreature) -> bool:
+        """A summons after the battle (errata 2.5.6.5) that our engine did not offer: our
+        guess of a hidden split had put the angel in a legion that could not give it (in an
+        engagement not yet fought, 15.0), and only the summons shows where it was (the guess
+        is mended by now, :mod:`titan.colossus.mirror_hidden`). The engagement is over in
+        our engine, its points scored; the summons is applied as the engine would have
+        applied it first, where the rules allowed it (the winner attacked, did not take its
+        win by flight, has room, and no summons was made this turn, 15.2)."""
+        state = self.g.state
+        if state.engagement is not None or state.summoned_this_turn:
+            return False
+        started = decided = None
+        for event in reversed(self.g.history):
+            if decided is None and isinstance(event, ev.EngagementDecided):
+                decided = event
+            elif isinstance(event, ev.EngagementStarted):
+                started = event
+                break
+        if started is None or decided is None or decided.land != started.land:
+            return False
+        winner = state.legions.get(started.attacker)
+        donor = state.legions.get(self.legion(msg.marker))
+        if (
+            decided.winner != started.attacker
+            or decided.how == "flee"
+            or winner is None
+            or donor is None
+            or donor.owner != winner.owner
+            or msg.creature not in donor.characters
+            or len(winner.characters) >= MAX_LEGION
+            or any(o.owner != donor.owner for o in state.legions_at(donor.land))
+        ):
+            return False
+        donor.characters.remove(msg.creature)
+        winner.characters = sorted([*winner.characters, msg.creature])
+        state.summoned_this_turn = True
+        event = ev.Summoned(msg.creature, donor.marker, winner.marker)
+        learn(state, event)  # 15.1: in everyone's sight
+        self.g.history.append(event)
+        self.g.touch()
+        return True
 
     def _on_initBattle(self, msg: Message) -> None:
         self._start_battle()
