@@ -1,0 +1,174 @@
+"""Where ``strong`` loses against Colossus: the games of ``bench.colossus`` protocol logs
+that it did not win, each by the engagement that ended it, and the engagements of all games.
+
+Reads the logs alone (no replay, no simulation). For each game not won, the last engagement:
+who attacked; for our attacks, whether the battle was lost, lost on time (10.5: the attacker
+eliminated at the end of the seventh battle turn, no points) or ended in a mutual
+elimination; for Colossus's attacks on our Titan's legion, whether the attacker came by a
+Titan teleport (8.2), and the attack's chance by ``normal``'s outlook
+(:func:`titan.ai.normal.outlook.battle_outlook`, the scores of that moment), in the bands
+that :mod:`titan.ai.strong.safety` treats differently (it counts no attack below ``WARY``).
+Then every engagement of every game, by who attacked and how it ended.
+
+Run: ``.venv/bin/python -m bench.colossus_losses LOGS_DIR [LOGS_DIR ...]``
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from titan.ai.normal.estimate import members_of
+from titan.ai.normal.outlook import battle_outlook
+from titan.ai.strong.safety import WARY
+from titan.colossus import messages as m
+from titan.colossus.transcript import read
+from titan.variant import TITAN, Variant, load
+
+OURS = "titan"  # our seat's name in bench.colossus games
+TIME_LOSS_TURN = 8  # Colossus reports a time loss as a fight won with no points at turn 8
+READ = (
+    "setupTurnState",
+    "updateChangedValues",
+    "tellEngagement",
+    "revealEngagedCreatures",
+    "tellEngagementResults",
+    "didMove",
+    "tellGameOver",
+)
+
+
+@dataclass(slots=True)
+class Engagement:
+    turn: int
+    land: int
+    attacker: str
+    defender: str
+    ours_attacked: bool
+    scores: tuple[int, int]  # ours, theirs at its start
+    contents: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    teleported: bool = False  # the attacker came by a Titan teleport (8.2)
+    winner: str | None = None
+    how: str = ""
+    points: int = 0
+    battle_turns: int = 0
+    over: bool = False
+
+
+@dataclass(slots=True)
+class Game:
+    name: str
+    result: str | None = None  # tellGameOver's message; None: not played to the end
+    engagements: list[Engagement] = field(default_factory=list)
+
+
+def read_game(path: Path) -> Game:
+    game = Game(path.name)
+    turn = 0
+    ours: str | None = None  # our markers' colour prefix
+    scores: dict[str, int] = {}
+    teleports: dict[tuple[str, int], bool] = {}  # (marker, land) -> by Titan teleport
+    current: Engagement | None = None
+    for entry in read(path):
+        if not entry.to_client or not entry.text.startswith(READ):
+            continue
+        msg = entry.parse()
+        if isinstance(msg, m.SetupTurnState):
+            turn = msg.turn
+        elif isinstance(msg, m.UpdateChangedValues):
+            v = msg.values
+            scores[v.name] = v.score
+            if v.name == OURS and v.markers:
+                ours = v.markers[0][:2]
+        elif isinstance(msg, m.DidMove):
+            teleports[(msg.marker, msg.end)] = msg.teleport and msg.lord == TITAN
+        elif isinstance(msg, m.TellEngagement):
+            ours_attacked = ours is not None and msg.attacker.startswith(ours)
+            theirs = max((s for n, s in scores.items() if n != OURS), default=0)
+            current = Engagement(
+                turn,
+                msg.hex,
+                msg.attacker,
+                msg.defender,
+                ours_attacked,
+                (scores.get(OURS, 0), theirs),
+                teleported=teleports.get((msg.attacker, msg.hex), False),
+            )
+            game.engagements.append(current)
+        elif isinstance(msg, m.RevealEngagedCreatures) and current is not None:
+            current.contents[msg.marker] = msg.creatures
+        elif isinstance(msg, m.TellEngagementResults) and current is not None:
+            current.winner, current.how = msg.winner, msg.how
+            current.points, current.battle_turns, current.over = msg.points, msg.turns, True
+            current = None
+        elif isinstance(msg, m.TellGameOver):
+            game.result = msg.message
+    return game
+
+
+def outcome(e: Engagement) -> str:
+    """How the engagement ended for us."""
+    if e.winner is None:
+        return "both eliminated"
+    won = (e.winner == e.attacker) == e.ours_attacked
+    if not won and e.ours_attacked and e.points == 0 and e.battle_turns >= TIME_LOSS_TURN:
+        return "we lost on time"
+    return ("we won" if won else "we lost") + ("" if e.how == "fight" else f" ({e.how})")
+
+
+def how_it_ended(variant: Variant, e: Engagement) -> str:
+    """The category of a lost game's last engagement."""
+    if e.ours_attacked:
+        return f"our attack, {outcome(e)}"
+    mine = e.contents.get(e.defender, ())
+    if TITAN not in mine:
+        return f"their attack on a legion without our Titan, {outcome(e)}"
+    if e.teleported:
+        return f"their Titan teleported onto our Titan, {outcome(e)}"
+    theirs = e.contents.get(e.attacker, ())
+    land = variant.masterboard.land(e.land)
+    chance = battle_outlook(
+        variant,
+        members_of(variant, theirs, e.scores[1]),
+        members_of(variant, mine, e.scores[0]),
+        land.terrain,
+    ).attacker_wins
+    band = "under WARY" if chance < WARY else "0.8 or more" if chance >= 0.8 else "in between"
+    return f"their attack on our Titan, outlook {band}, {outcome(e)}"
+
+
+def report(variant: Variant, games: list[Game]) -> list[str]:
+    done = [g for g in games if g.result is not None]
+    lost = [g for g in done if g.result != f"{OURS} wins" and g.engagements]
+    lines = [f"{len(games)} games, {len(done)} to the end, {len(lost)} not won:"]
+    endings = Counter(how_it_ended(variant, g.engagements[-1]) for g in lost)
+    lines += [f"  {n:4d}  {what}" for what, n in endings.most_common()]
+    lines.append("every engagement:")
+    kinds = Counter(
+        ("we attacked" if e.ours_attacked else "they attacked", outcome(e))
+        for g in games
+        for e in g.engagements
+        if e.over
+    )
+    lines += [f"  {n:4d}  {who}, {how}" for (who, how), n in sorted(kinds.items())]
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="bench.colossus_losses", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    args = parser.parse_args(argv)
+    variant = load("default")
+    for folder in args.logs:
+        games = [read_game(p) for p in sorted(folder.glob("*.tsv"))]
+        print(folder)
+        print("\n".join(report(variant, games)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

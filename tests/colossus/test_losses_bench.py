@@ -1,0 +1,40 @@
+"""``bench.colossus_losses`` reads a lost game's log and names how it ended."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.colossus_losses import how_it_ended, outcome, read_game, report
+from titan.variant import load
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "colossus"
+VARIANT = load("default")
+
+
+def test_a_titan_lost_on_time_in_its_own_attack() -> None:
+    """RationalAI game 36 (tests/test_strong_planner.py): our Titan and an Angel attacked a
+    Minotaur and three Ogres on the Hills at turn 21 and lost on time (10.5)."""
+    game = read_game(FIXTURES / "live-rational-lone-titan.tsv.gz")
+    assert game.result == "Rational1 wins"
+    last = game.engagements[-1]
+    assert (last.turn, last.ours_attacked, last.battle_turns, last.points) == (21, True, 8, 0)
+    assert sorted(last.contents[last.attacker]) == ["Angel", "Titan"]
+    assert outcome(last) == "we lost on time"
+    assert how_it_ended(VARIANT, last) == "our attack, we lost on time"
+    assert report(VARIANT, [game])[:2] == [
+        "1 games, 1 to the end, 1 not won:",
+        "     1  our attack, we lost on time",
+    ]
+
+
+def test_every_engagement_is_read_with_its_end() -> None:
+    game = read_game(FIXTURES / "live-rational-lone-titan.tsv.gz")
+    seen = [(e.turn, e.ours_attacked, outcome(e)) for e in game.engagements]
+    assert seen == [
+        (2, True, "we lost on time"),
+        (9, False, "both eliminated"),
+        (19, False, "we won"),
+        (21, False, "we won"),
+        (21, True, "we lost on time"),
+    ]
+    assert all(len(e.contents) == 2 for e in game.engagements)  # both shown at the battle
