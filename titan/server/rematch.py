@@ -131,22 +131,21 @@ class Rematches:
             return None
         token = derive_token(old_token, new_game)
         digest = hash_token(token)
-        if live.seats[seat].token_hash is None:
-            take = (
-                update(seats)
-                .where(seats.c.game_id == new_game, seats.c.seat == seat)
-                .where(seats.c.token_hash.is_(None))
-                .values(token_hash=digest)
-            )
-
-            def write(conn: Connection) -> None:
-                if (conn.execute(take)).rowcount == 1:
-                    self._notice(conn, new_game, "seats")
-
-            await self.store.transact(write)
-            await self.service.seats_changed(new_game)  # here: the hash stored, or another's
-            live = await self.service.live(new_game)
         stored = live.seats[seat].token_hash
+        if stored is None:
+            this_seat = (seats.c.game_id == new_game, seats.c.seat == seat)
+            take = update(seats).where(*this_seat, seats.c.token_hash.is_(None))
+
+            def write(conn: Connection) -> str | None:
+                if conn.execute(take.values(token_hash=digest)).rowcount == 1:
+                    self._notice(conn, new_game, "seats")
+                # The hash stored now, ours or another's, read in the same transaction: the
+                # cached game may be reloaded meanwhile by another seat's ask (each seat's
+                # socket asks at once) from a read that began before this write.
+                return conn.execute(select(seats.c.token_hash).where(*this_seat)).scalar()
+
+            stored = await self.store.transact(write)
+            await self.service.seats_changed(new_game)
         return token if stored is not None and hmac.compare_digest(stored, digest) else None
 
     def _notice(self, conn: Connection, game_id: str, kind: str) -> None:

@@ -86,6 +86,7 @@ class GameService(Creation):
         # Told when a seat is taken (the chat's "joined" line); set by the app.
         self.on_joined: Callable[[LiveGame, int], Awaitable[None]] = _nothing
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+        self._seat_reload = asyncio.Lock()  # seats_changed: one reload at a time
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
 
     # --- live games ------------------------------------------------------------------------------
@@ -211,17 +212,21 @@ class GameService(Creation):
         self.on_seats(game_id)  # its WebSockets learn that it is gone
 
     async def seats_changed(self, game_id: str) -> None:
-        """Another process replaced a seat's token: take the seats again from the database."""
-        live = self._cache.get(game_id)
-        if live is None:
-            return
-        for row in await self.store.seat_rows(game_id):
-            seat = live.seats[row.seat]
-            seat.token_hash = row.token_hash
-            # clocks: a hand-over to the computer or back, a fallback, and the clock with them
-            seat.controller, seat.controller_level = row.controller, row.controller_level
-            seat.fallback, seat.fallback_level = row.fallback, row.fallback_level
-        live.clock = await read_clock(self.store, game_id)
+        """Another process replaced a seat's token: take the seats again from the database.
+        One reload at a time: two interleaved (each seat's socket asks for its rematch link
+        at once) could leave the cache with the one whose read began before the other's
+        write, and a token just stored would open nothing until the next reload."""
+        async with self._seat_reload:
+            live = self._cache.get(game_id)
+            if live is None:
+                return
+            for row in await self.store.seat_rows(game_id):
+                seat = live.seats[row.seat]
+                seat.token_hash = row.token_hash
+                # clocks: a hand-over to the computer or back, a fallback, and the clock too
+                seat.controller, seat.controller_level = row.controller, row.controller_level
+                seat.fallback, seat.fallback_level = row.fallback, row.fallback_level
+            live.clock = await read_clock(self.store, game_id)
         self.on_seats(game_id)
 
     async def claim(self, live: LiveGame, seat: int) -> None:
