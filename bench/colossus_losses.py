@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.colossus import NAME as OURS  # our seat's name in its games
 from titan.ai.normal.estimate import members_of
 from titan.ai.normal.outlook import battle_outlook
 from titan.ai.strong.safety import WARY
@@ -27,7 +28,6 @@ from titan.colossus import messages as m
 from titan.colossus.transcript import read
 from titan.variant import TITAN, Variant, load
 
-OURS = "titan"  # our seat's name in bench.colossus games
 TIME_LOSS_TURN = 8  # Colossus reports a time loss as a fight won with no points at turn 8
 READ = (
     "setupTurnState",

@@ -21,14 +21,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.colossus import NAME as OURS  # our seat's name in its games
 from titan.ai.strong.simulate import simulate_legions
 from titan.colossus import messages as m
 from titan.colossus.check import Desync
 from titan.colossus.codec import ProtocolError
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
-
-OURS = "titan"  # our seat's name in bench.colossus games
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from titan.colossus.names import battle_hex
 from titan.engine import events as ev
 from titan.engine.actions import Decline, Summon
 from titan.engine.battle.actions import BattleMove, EndPhase, Strike
+from titan.engine.battle.state import Fighter
 from titan.engine.knowledge import learn
 from titan.engine.prompts import Decision
 from titan.engine.queries.muster import MAX_LEGION
@@ -177,23 +178,22 @@ class BattleMirror(EngagementMirror):
         where = self.where.get(msg.target)
         for event in reversed(self.g.history):
             if isinstance(event, ev.DriftDamage) and event.hex == where:
-                if (event.hits >= self._power_in(where, event.name)) != msg.killed:
+                # a Titan's power grows with its score (19.1): the battle's figure, not the chart's
+                fighter = self._fighter_at(where)
+                power = fighter.power if fighter else self.variant.characters[event.name].power
+                if (event.hits >= power) != msg.killed:
                     raise self.desync("hazard chart: drift", f"drift in {where}: slain differs")
                 return
             if isinstance(event, ev.BattleMoved | ev.Struck | ev.BattleStarted | ev.BattlePhase):
                 break
         self._drift_on_the_other_side(msg, where)
 
-    def _power_in(self, where: str, name: str) -> int:
-        """The power of the character in ``where``: a Titan's grows with its score (19.1),
-        so the battle's own figure, not the character chart's."""
+    def _fighter_at(self, where: str | None) -> Fighter | None:
+        """The character standing in ``where`` in the battle under way, if any."""
         eng = self.g.state.engagement
-        battle = None if eng is None else eng.battle
-        if battle is not None:
-            for f in battle.fighters:
-                if f.hex == where and not f.gone:
-                    return f.power
-        return self.variant.characters[name].power
+        if eng is None or eng.battle is None or where is None:
+            return None
+        return next((f for f in eng.battle.fighters if f.hex == where and not f.gone), None)
 
     def _drift_on_the_other_side(self, msg: m.TellStrikeResults, where: str | None) -> None:
         """Colossus deals drift damage to every non-native in drift at the start of every
@@ -201,9 +201,7 @@ class BattleMirror(EngagementMirror):
         sequence, docs/rules-decisions.md) only the phasing player's. Follow the server."""
         eng = self.g.state.engagement
         battle = None if eng is None else eng.battle
-        fighter = None
-        if battle is not None and where is not None:
-            fighter = next((f for f in battle.fighters if f.hex == where and not f.gone), None)
+        fighter = self._fighter_at(where)
         if battle is None or fighter is None or fighter.side == battle.phasing:
             raise self.desync(
                 "hazard chart: drift", f"the server's drift damage in {where}; none here"

@@ -54,9 +54,9 @@ class Pressure:
 
 def pressure(field: Field) -> Pressure:
     me, them = field.me, field.enemy()
-    mine = _strength(field, me)
-    theirs = _strength(field, them)
-    ratio = mine / max(theirs, 1e-6)
+    mine = _pieces(field, me)
+    theirs = _strength(_pieces(field, them))
+    ratio = _strength(mine) / max(theirs, 1e-6)
     # An attacker that has not won by the seventh turn loses everything, its Titan too
     # (10.5): from the fourth turn its Titan must join in, caring less for itself. A Titan
     # the others cannot win without is lost at the time loss whatever care it takes: it
@@ -66,10 +66,10 @@ def pressure(field: Field) -> Pressure:
     if me == "attacker":
         urgency = max(0, field.turn - 3) / 4.0
         care = 1.0 - 0.8 * urgency
-        if _titan_needed(field, theirs):
+        others = [p for p in mine if p.character.name != TITAN]
+        if len(others) < len(mine) and _strength(others) < theirs:  # our Titan is needed
             urgency = max(urgency, min(1.0, field.turn / 4.0))
             care = 1.0 - 0.95 * urgency
-    if me == "attacker":
         closing = WEIGHTS.closing * (1.0 + field.turn / 3.0)
     elif ratio > 1.3:
         closing = WEIGHTS.closing
@@ -78,20 +78,13 @@ def pressure(field: Field) -> Pressure:
     return Pressure(ratio, urgency, closing, closing * 4.0 * urgency, care)
 
 
-def _titan_needed(field: Field, theirs: float) -> bool:
-    """Our Titan is in the battle, and our other characters are weaker than theirs."""
-    me = field.me
-    pieces = [p for p in field.board.values() if p.side == me and p.hits < p.power]
-    pieces += [p for p in field.offboard if p.side == me]
-    if not any(p.character.name == TITAN for p in pieces):
-        return False
-    others = sum((p.power - p.hits) * p.skill for p in pieces if p.character.name != TITAN)
-    return others < theirs
-
-
-def _strength(field: Field, side: Side) -> float:
+def _pieces(field: Field, side: Side) -> list[Piece]:
+    """The side's characters still standing, and those still to enter."""
     pieces = [p for p in field.board.values() if p.side == side and p.hits < p.power]
-    pieces += [p for p in field.offboard if p.side == side]
+    return pieces + [p for p in field.offboard if p.side == side]
+
+
+def _strength(pieces: Sequence[Piece]) -> float:
     return sum((p.power - p.hits) * p.skill for p in pieces)
 
 
