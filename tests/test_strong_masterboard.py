@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import islice
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,8 @@ from titan.ai.normal.movement import stay_value
 from titan.ai.normal.seat import Seat
 from titan.ai.strong import StrongBot
 from titan.ai.strong.budget import Budget
+from titan.colossus.mirror import Mirror
+from titan.colossus.transcript import read
 from titan.engine.actions import DoneSplitting, Move
 from titan.engine.game import Game
 from titan.engine.prompts import Decision
@@ -79,3 +82,38 @@ def test_a_threatened_legion_does_not_throw_itself_at_a_legion_it_cannot_beat(
         if prompt.kind != Decision.MOVE:
             break
         view = game.view(me)
+
+
+def test_a_cornered_titan_takes_its_long_shot() -> None:
+    """Against RationalAI (turn 11, a roll of 4): our Titan's legion stood on the Mountains
+    where the enemy Titan's legion next door was likely to come and win (the strong
+    player's count: 0.86); its only move was to attack that legion, which the simulations
+    won a tenth to a fifth of the time. An attack so likely lost was measured against
+    standing still unthreatened, so it stayed, was attacked and the game lost. Our Titan's
+    attack is measured against standing where it stands (1.1, 19.3)."""
+    log = Path(__file__).parent / "fixtures" / "colossus" / "live-rational-cornered-titan.tsv.gz"
+    mirror = Mirror()
+    for entry in read(log):
+        if entry.to_client:
+            mirror.feed(entry.text, entry.parse())
+            if entry.text == "tellMovementRoll ~ 4 ~ NormalRoll" and mirror.g.state.turn == 11:
+                break
+    game = mirror.g
+    prompt = game.prompt()
+    me = prompt.player
+    assert prompt.kind == Decision.MOVE and me == mirror.player("titan")  # our seat
+    view = game.view(me)
+    titan = next(lg for lg in view.legions if lg.owner == me and TITAN in lg.known)
+    enemy_titan = next(lg for lg in view.legions if lg.owner != me and TITAN in lg.known)
+    assert stay_value(Seat.of(VARIANT, view, 0), titan.marker) < -500.0  # likely lost there
+    bot = StrongBot(1, VARIANT, budget=Budget(seconds=None))
+    moved = []
+    for _ in range(12):  # every move of this phase
+        action = bot.choose(game.view(me), game.prompt())
+        if not isinstance(action, Move):
+            break
+        moved.append((action.legion, action.land))
+        game.act(me, action)
+        if game.prompt().kind != Decision.MOVE:
+            break
+    assert (titan.marker, enemy_titan.land) in moved

@@ -171,8 +171,11 @@ def choose_move(
             # A legion in danger where it stands may escape by winning an attack, but not by
             # losing one: a likely lost attack is measured against standing still unthreatened,
             # or a doomed legion would throw itself away on a battle it cannot win, handing
-            # the defender its points (16) where the threat might never have come.
-            stay = stays[o.legion] if j.wins >= LIKELY_WIN else max(stays[o.legion], 0.0)
+            # the defender its points (16) where the threat might never have come. Not our
+            # Titan's: an enemy that can slay it comes, and a cornered Titan's long-shot
+            # attack may be its best chance of not losing the game (1.1, 19.3).
+            honest = j.wins >= LIKELY_WIN or _risky(seat, o)
+            stay = stays[o.legion] if honest else max(stays[o.legion], 0.0)
             judged[o] = j.value - stay
     best: Move | None = None
     best_gain = float("-inf")
