@@ -84,31 +84,27 @@ def test_a_threatened_legion_does_not_throw_itself_at_a_legion_it_cannot_beat(
         view = game.view(me)
 
 
-def test_a_cornered_titan_takes_its_long_shot() -> None:
-    """Against RationalAI (turn 11, a roll of 4): our Titan's legion stood on the Mountains
-    where the enemy Titan's legion next door was likely to come and win (the strong
-    player's count: 0.86); its only move was to attack that legion, which the simulations
-    won a tenth to a fifth of the time. An attack so likely lost was measured against
-    standing still unthreatened, so it stayed, was attacked and the game lost. Our Titan's
-    attack is measured against standing where it stands (1.1, 19.3)."""
-    log = Path(__file__).parent / "fixtures" / "colossus" / "live-rational-cornered-titan.tsv.gz"
+def _our_movement(fixture: str, turn: int, roll: int) -> tuple[Game, Mirror]:
+    """A live game against Colossus replayed to our movement roll of ``turn``."""
     mirror = Mirror()
-    for entry in read(log):
+    for entry in read(Path(__file__).parent / "fixtures" / "colossus" / fixture):
         if entry.to_client:
             mirror.feed(entry.text, entry.parse())
-            if entry.text == "tellMovementRoll ~ 4 ~ NormalRoll" and mirror.g.state.turn == 11:
+            ours = entry.text == f"tellMovementRoll ~ {roll} ~ NormalRoll" and (
+                mirror.g.prompt().player == mirror.player("titan")
+            )
+            if ours and mirror.g.state.turn == turn:
                 break
     game = mirror.g
-    prompt = game.prompt()
-    me = prompt.player
-    assert prompt.kind == Decision.MOVE and me == mirror.player("titan")  # our seat
-    view = game.view(me)
-    titan = next(lg for lg in view.legions if lg.owner == me and TITAN in lg.known)
-    enemy_titan = next(lg for lg in view.legions if lg.owner != me and TITAN in lg.known)
-    assert stay_value(Seat.of(VARIANT, view, 0), titan.marker) < -500.0  # likely lost there
+    assert game.prompt().kind == Decision.MOVE and game.state.turn == turn
+    return game, mirror
+
+
+def _moves(game: Game, me: int) -> list[tuple[str, int]]:
+    """The strong player's moves of this movement phase, made."""
     bot = StrongBot(1, VARIANT, budget=Budget(seconds=None))
     moved = []
-    for _ in range(12):  # every move of this phase
+    for _ in range(12):
         action = bot.choose(game.view(me), game.prompt())
         if not isinstance(action, Move):
             break
@@ -116,4 +112,33 @@ def test_a_cornered_titan_takes_its_long_shot() -> None:
         game.act(me, action)
         if game.prompt().kind != Decision.MOVE:
             break
-    assert (titan.marker, enemy_titan.land) in moved
+    return moved
+
+
+def test_a_cornered_titan_takes_its_long_shot() -> None:
+    """Against RationalAI (turn 11, a roll of 4): our Titan's legion stood on the Mountains
+    where the enemy Titan's legion next door was likely to come and win (the strong
+    player's count: 0.86); its only move was to attack that legion, which the simulations
+    won a tenth to a fifth of the time. An attack so likely lost was measured against
+    standing still unthreatened, so it stayed, was attacked and the game lost. Our Titan's
+    attack is measured against standing where it stands (1.1, 19.3)."""
+    game, _ = _our_movement("live-rational-cornered-titan.tsv.gz", 11, 4)
+    me = game.prompt().player
+    view = game.view(me)
+    titan = next(lg for lg in view.legions if lg.owner == me and TITAN in lg.known)
+    enemy_titan = next(lg for lg in view.legions if lg.owner != me and TITAN in lg.known)
+    assert stay_value(Seat.of(VARIANT, view, 0), titan.marker) < -500.0  # likely lost there
+    assert (titan.marker, enemy_titan.land) in _moves(game, me)
+
+
+def test_a_titan_does_not_take_a_land_it_cannot_hold() -> None:
+    """Against SimpleAI (turn 15, a roll of 2): our Titan's legion attacked a legion on the
+    Tundra (6000) that the simulations beat 96 times in 100, with little more than the Titan
+    and an Angel left; the next enemy legion in beat it there, and the game was lost. The
+    attack's worth now counts what the weakened legion risks on the land it took, as a
+    move to an empty land counts it."""
+    game, _ = _our_movement("live-simple-titan-takes-a-land.tsv.gz", 15, 2)
+    me = game.prompt().player
+    titan = next(lg for lg in game.view(me).legions if lg.owner == me and TITAN in lg.known)
+    assert any(lg.land == 6000 and lg.owner != me for lg in game.view(me).legions)
+    assert (titan.marker, 6000) not in _moves(game, me)

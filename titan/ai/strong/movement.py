@@ -26,7 +26,7 @@ from titan.ai.strong.calibration import as_we_attack
 from titan.ai.strong.engagement import Engaged, fight_value
 from titan.ai.strong.field import rivals
 from titan.ai.strong.safety import cornered, titan_risk
-from titan.ai.strong.simulate import BattleOdds, simulate_legions
+from titan.ai.strong.simulate import BattleOdds, simulate_legions, worth_of
 from titan.engine.actions import Action, DoneMoving, Move, Mulligan
 from titan.engine.prompts import Prompt
 from titan.engine.queries.muster import MAX_LEGION, muster_options
@@ -55,6 +55,7 @@ class Attack:
 class Judged:
     value: float  # the attack's expected worth in points
     wins: float  # the chance the attacker wins
+    left: float = 0.0  # the worth of the attacker's survivors when it wins (worth_of)
 
 
 class AttackJudge:
@@ -92,7 +93,7 @@ class AttackJudge:
             view.players[theirs.owner].score,
             rivals(view),
         )
-        total = wins = 0.0
+        total = wins = left = 0.0
         draws = budget.attack_draws if not theirs.complete else 1
         trials = budget.attack_trials * budget.attack_draws // draws
         terrain = variant.masterboard.land(move.land).terrain
@@ -121,7 +122,8 @@ class AttackJudge:
                 )
             total += value
             wins += odds.attacker_wins
-        self.values[key] = Judged(total / draws, wins / draws)
+            left += odds.attacker_left  # the survivors of the battles it won, per battle
+        self.values[key] = Judged(total / draws, wins / draws, left / max(wins, 1e-9))
         return self.values[key]
 
 
@@ -177,6 +179,9 @@ def choose_move(
             honest = j.wins >= LIKELY_WIN or _risky(seat, o)
             stay = stays[o.legion] if honest else max(stays[o.legion], 0.0)
             judged[o] = j.value - stay
+            if _risky(seat, o):
+                others = [lg.land for lg in mine if lg.marker != o.legion]
+                judged[o] -= _exposure(seat, o, j, others)
     best: Move | None = None
     best_gain = float("-inf")
     for gain, o, enemy in scored:
@@ -190,6 +195,33 @@ def choose_move(
             return DoneMoving()
         return next((s[1] for s in scored), options[0])
     return best
+
+
+def _exposure(seat: Seat, move: Move, judged: Judged, occupied: list[int]) -> float:
+    """What our Titan's legion risks after winning ``move``'s attack: it stands on the land
+    it took, weakened by the battle, until our next turn (a fifth session's nine games were
+    lost this way, a Titan stack taking a land and beaten there by the next legion in)."""
+    v, me = seat.variant, seat.me
+    score = seat.board.scores[me]
+    names = _survivors(v, tuple(seat.legions[move.legion].known), score, judged.left)
+    members = members_of(v, names, score)
+    vacated = seat.legions[move.legion].land
+    risk = titan_risk(v, seat.board, members, me, move.land, vacated, occupied)
+    return judged.wins * risk * stake(seat, names, me)
+
+
+def _survivors(
+    variant: Variant, names: tuple[str, ...], score: int, left: float
+) -> tuple[str, ...]:
+    """The characters of ``names`` worth ``left`` in all (worth_of), the Titan kept: the
+    least valuable fall first, as a simulated battle's survivors are counted by worth only."""
+    kept = sorted(names, key=lambda n: worth_of(variant, (n,), score))
+    while len(kept) > 1 and worth_of(variant, kept, score) > left + 1e-6:
+        drop = next((n for n in kept if n != TITAN), None)
+        if drop is None:
+            break
+        kept.remove(drop)
+    return tuple(sorted(kept))
 
 
 def _risky(seat: Seat, move: Move) -> bool:
