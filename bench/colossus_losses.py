@@ -8,7 +8,9 @@ elimination; for Colossus's attacks on our Titan's legion, whether the attacker 
 Titan teleport (8.2), and the attack's chance by ``normal``'s outlook
 (:func:`titan.ai.normal.outlook.battle_outlook`, the scores of that moment), in the bands
 that :mod:`titan.ai.strong.safety` treats differently (it counts no attack below ``WARY``).
-Then every engagement of every game, by who attacked and how it ended.
+Then every engagement of every game, by who attacked and how it ended. Only engagements
+with one of our legions count: with more than two players, Colossus's players fight each
+other too, and play on after we are out.
 
 Run: ``.venv/bin/python -m bench.colossus_losses LOGS_DIR [LOGS_DIR ...]``
 """
@@ -86,6 +88,9 @@ def read_game(path: Path) -> Game:
             teleports[(msg.marker, msg.end)] = msg.teleport and msg.lord == TITAN
         elif isinstance(msg, m.TellEngagement):
             ours_attacked = ours is not None and msg.attacker.startswith(ours)
+            if not ours_attacked and not (ours is not None and msg.defender.startswith(ours)):
+                current = None  # two of Colossus's players (more than two players)
+                continue
             theirs = max((s for n, s in scores.items() if n != OURS), default=0)
             current = Engagement(
                 turn,

@@ -38,3 +38,10 @@ def test_every_engagement_is_read_with_its_end() -> None:
         (21, True, "we lost on time"),
     ]
     assert all(len(e.contents) == 2 for e in game.engagements)  # both shown at the battle
+
+
+def test_a_battle_of_two_colossus_players_is_not_ours() -> None:
+    """Four players: Black attacks Blue, we are Red. With more than two players Colossus's
+    players fight each other, and play on after we are out; only our engagements count."""
+    game = read_game(FIXTURES / "live-rational-4p-battle-of-others-hidden-defender.tsv.gz")
+    assert game.engagements == []
