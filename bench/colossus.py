@@ -8,6 +8,9 @@ draw. Prints, per AI type: our wins with a 95% Wilson interval, desyncs (our eng
 server disagreed: the protocol log names the line), stalls (nothing but pings for ``--stall``
 seconds), turns per game, wall time per game, and our decision times (p50, p95, max); the
 rest of a game's time is Colossus's. Every game's protocol log is written to ``--logs``.
+With more than two players, our seat leaves a game once our Titan is slain and the others
+play on: that game is lost whoever wins it, and its end would cost the machine a third of
+the run (counted as "left once out"; its turns and wall time are up to then).
 
 Needs Java and ``../colossus-src/Colossus/Colossus.jar`` (``../shared/colossus/build.sh``).
 
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from titan.colossus import launch
-from titan.colossus.connect import Outcome
+from titan.colossus.connect import OUT, Outcome
 from titan.dice.stats import wilson
 
 NAME = "titan"  # our seat's name (the seat signs on with it)
@@ -65,8 +68,14 @@ def _one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Play
             log_path.open("w", encoding="utf-8") as log,
         ):
             try:
+                # More than two players: a game we are out of is lost, whoever wins it.
                 outcome = launch.play_when_up(
-                    port, level=args.level, seed=args.seed + index, log=log, timeout=args.stall
+                    port,
+                    level=args.level,
+                    seed=args.seed + index,
+                    log=log,
+                    timeout=args.stall,
+                    leave_when_out=args.players > 2,
                 )
             except TimeoutError:
                 outcome = None
@@ -111,6 +120,7 @@ def report(ai: str, games: list[Played], players: int) -> list[str]:
     done = [g.outcome for g in games if g.outcome is not None and g.outcome.finished]
     wins = sum(1 for o in done if o.message == f"{NAME} wins")
     draws = sum(1 for o in done if o.message == "Draw")
+    out = sum(1 for o in done if o.message == OUT.format(name=NAME))
     desyncs = [g for g in games if g.outcome is not None and g.outcome.desync]
     stalls = [g for g in games if g.outcome is None and g.unstarted is None]
     unstarted = [g for g in games if g.unstarted is not None]
@@ -127,7 +137,7 @@ def report(ai: str, games: list[Played], players: int) -> list[str]:
     lines = [
         f"{ai} ({players} players): {wins}/{len(done)} won by us "
         f"({100 * wins / max(1, len(done)):.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}), "
-        f"{draws} draws; {len(desyncs)} desyncs, {len(stalls)} stalls, "
+        f"{draws} draws, {out} left once out; {len(desyncs)} desyncs, {len(stalls)} stalls, "
         f"{len(other)} ended otherwise, {len(unstarted)} servers did not start",
     ]
     if done:

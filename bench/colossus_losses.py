@@ -27,6 +27,7 @@ from titan.ai.normal.estimate import members_of
 from titan.ai.normal.outlook import battle_outlook
 from titan.ai.strong.safety import WARY
 from titan.colossus import messages as m
+from titan.colossus.connect import OUT
 from titan.colossus.transcript import read
 from titan.variant import TITAN, Variant, load
 
@@ -73,6 +74,7 @@ def read_game(path: Path) -> Game:
     scores: dict[str, int] = {}
     teleports: dict[tuple[str, int], bool] = {}  # (marker, land) -> by Titan teleport
     current: Engagement | None = None
+    out = False  # our Titan slain (the seat leaves a game of more players then)
     for entry in read(path):
         if not entry.to_client or not entry.text.startswith(READ):
             continue
@@ -84,6 +86,7 @@ def read_game(path: Path) -> Game:
             scores[v.name] = v.score
             if v.name == OURS and v.markers:
                 ours = v.markers[0][:2]
+            out = out or (v.name == OURS and v.dead)
         elif isinstance(msg, m.DidMove):
             teleports[(msg.marker, msg.end)] = msg.teleport and msg.lord == TITAN
         elif isinstance(msg, m.TellEngagement):
@@ -110,6 +113,8 @@ def read_game(path: Path) -> Game:
             current = None
         elif isinstance(msg, m.TellGameOver):
             game.result = msg.message
+    if game.result is None and out:
+        game.result = OUT.format(name=OURS)  # left once out (bench.colossus, 3+ players)
     return game
 
 

@@ -19,6 +19,7 @@ from titan.colossus.seat import Seat, SeatError
 # Answers that are not decisions: they do not count as thinking time.
 _HOUSEKEEPING = ("confirmCommitPoint", "replyToPing", "catchupConfirmation", "signOn")
 _PING = "pingRequest"
+OUT = "{name} is out"  # the outcome of a seat that left once out (leave_when_out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +45,12 @@ def play(
     seed: int = 0,
     log: TextIO | None = None,
     timeout: float = 600.0,
+    leave_when_out: bool = False,
 ) -> Outcome:
     """Take the first free Network seat of the game at ``host:port`` and play it with a bot
     of ``level``. A desync or an option our engine does not play ends the seat: it
-    withdraws and says why."""
+    withdraws and says why. ``leave_when_out``: once our Titan is slain and the others play
+    on (more than two players), the seat leaves; the game is over for it (``OUT``)."""
     seat = Seat(name, make_bot(level, seed))
     start = time.monotonic()
     with socket.create_connection((host, port), timeout=timeout) as sock:
@@ -94,6 +97,9 @@ def play(
             send(answer)
             if line == "dispose" or (seat.over and line.startswith("dispose")):
                 break
+            if leave_when_out and seat.out_and_on:
+                send(["withdrawFromGame", "disconnect"])
+                return outcome(OUT.format(name=seat.name), True)
         over = seat.mirror.game is not None and seat.mirror.game.state.over
         return outcome(seat.result or "the server closed the connection", over)
 

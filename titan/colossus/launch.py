@@ -113,12 +113,21 @@ def play_when_up(
     log: TextIO | None,
     timeout: float,
     startup: float = 60.0,
+    leave_when_out: bool = False,
 ) -> Outcome:
     """Our seat in the game at ``port``, once its server listens (the JVM takes seconds)."""
     deadline = time.monotonic() + startup
     while True:
         try:
-            return play("127.0.0.1", port, level=level, seed=seed, log=log, timeout=timeout)
+            return play(
+                "127.0.0.1",
+                port,
+                level=level,
+                seed=seed,
+                log=log,
+                timeout=timeout,
+                leave_when_out=leave_when_out,
+            )
         except ConnectionRefusedError:
             if time.monotonic() > deadline:
                 raise

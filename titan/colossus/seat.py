@@ -101,6 +101,10 @@ class Seat:
         self.naks = 0
         self.over = False
         self.result: str | None = None  # the server's game-over message
+        # Our Titan slain and the game gone on to another turn without us: with more than two
+        # players, the others play on (out_and_on).
+        self.out = False
+        self.out_and_on = False
 
     # --- I/O boundary --------------------------------------------------------------------------
 
@@ -173,6 +177,10 @@ class Seat:
         if isinstance(msg, m.TellGameOver):
             self.over = True
             self.result = msg.message
+        if isinstance(msg, m.UpdateChangedValues) and msg.values.name == self.name:
+            self.out = self.out or msg.values.dead
+        if isinstance(msg, m.SetupTurnState) and self.out and not self.over:
+            self.out_and_on = True
         return []
 
     def _check_option(self, msg: m.SetOption) -> None:
