@@ -354,3 +354,16 @@ def test_a_summons_after_the_battle_from_a_legion_our_guess_had_engaged() -> Non
     line = "addCreature ~ Gd09 ~ Angel ~ Summon"
     mirror.feed(line, parse_server(line))
     assert state.legions[mirror.legion("Gd09")].characters == ["Angel", "Centaur"]
+
+
+def test_a_flight_our_guess_had_closed_before_the_winners_angel() -> None:
+    """Four players, turn 13: RationalAI's Bk05 fled from Bu07. Our guess of a hidden split
+    had put an Angel in Bk05, and a legion with a lord cannot flee (9.2); the reveal of the
+    fled legion (Centaur, Ogre, Ogre) mended the guess, but the winner's angel came before
+    the server's word of the flight and was taken for a concession: full points where the
+    server gave half (16), and the mirror stopped. The reveal reopens the flight."""
+    mirror = mirrored("live-rational-4p-flight-from-a-guessed-lord.tsv.gz")  # to the end
+    state = mirror.g.state
+    assert mirror.markers.ours("Bk05") not in state.legions
+    rational3 = state.players[mirror.player("Rational3")]
+    assert rational3.score == 96 + 18  # half of the fled legion's 36 points

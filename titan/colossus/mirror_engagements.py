@@ -122,6 +122,11 @@ class EngagementMirror(MirrorBase):
 
     def _on_revealEngagedCreatures(self, msg: Message) -> None:
         assert isinstance(msg, m.RevealEngagedCreatures)
+        if msg.reason == "Fled" and self.g.state.engagement is not None:
+            # The reveal mended our guess (no lord in it after all): the flight is open
+            # again before the winner's angel, which would otherwise take it for a
+            # concession, full points where a flight gives half (9.2, 16).
+            self._reopen_flight()
         if msg.reason == "Concession":
             # Colossus may ask the winner for its angel before it reveals the loser: the
             # concession was taken on that question (decided_before_angel), the loser is gone.
