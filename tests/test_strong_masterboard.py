@@ -142,3 +142,16 @@ def test_a_titan_does_not_take_a_land_it_cannot_hold() -> None:
     titan = next(lg for lg in game.view(me).legions if lg.owner == me and TITAN in lg.known)
     assert any(lg.land == 6000 and lg.owner != me for lg in game.view(me).legions)
     assert (titan.marker, 6000) not in _moves(game, me)
+
+
+def test_a_titan_takes_a_land_whole_from_a_defender_that_may_flee() -> None:
+    """Against RationalAI (turn 10, a roll of 3): our Titan's legion (Titan, Angel, three
+    Rangers) could attack three Lions on the Desert (7). The simulations play the battle out
+    and leave the Titan weakened there; but a defender without a lord may flee (9.2), and
+    Colossus's flee a battle they expect to lose, so the legion is counted whole on the land
+    it takes, and attacks (it won the game: the Lions fought, and fell in two turns)."""
+    game, _ = _our_movement("live-rational-titan-attack-whole.tsv.gz", 10, 3)
+    me = game.prompt().player
+    titan = next(lg for lg in game.view(me).legions if lg.owner == me and TITAN in lg.known)
+    assert sorted(titan.known) == ["Angel", "Ranger", "Ranger", "Ranger", "Titan"]
+    assert (titan.marker, 7) in _moves(game, me)

@@ -181,7 +181,7 @@ def choose_move(
             judged[o] = j.value - stay
             if _risky(seat, o):
                 others = [lg.land for lg in mine if lg.marker != o.legion]
-                judged[o] -= _exposure(seat, o, j, others)
+                judged[o] -= _exposure(seat, o, enemy, j, others)
     best: Move | None = None
     best_gain = float("-inf")
     for gain, o, enemy in scored:
@@ -197,13 +197,19 @@ def choose_move(
     return best
 
 
-def _exposure(seat: Seat, move: Move, judged: Judged, occupied: list[int]) -> float:
-    """What our Titan's legion risks after winning ``move``'s attack: it stands on the land
-    it took, weakened by the battle, until our next turn (a fifth session's nine games were
-    lost this way, a Titan stack taking a land and beaten there by the next legion in)."""
+def _exposure(seat: Seat, move: Move, enemy: str, judged: Judged, occupied: list[int]) -> float:
+    """What our Titan's legion risks after winning ``move``'s attack on ``enemy``: it
+    stands on the land it took until our next turn (a fifth session's nine games were lost
+    this way, a Titan stack taking a land and beaten there by the next legion in). Weakened
+    by the battle (the simulations' survivors), unless the defender will likely flee: one
+    without a lord may (9.2), and Colossus's do from a battle they expect to lose, so our
+    legion stands there whole (the simulations play every battle out)."""
     v, me = seat.variant, seat.me
     score = seat.board.scores[me]
-    names = _survivors(v, tuple(seat.legions[move.legion].known), score, judged.left)
+    names = tuple(seat.legions[move.legion].known)
+    lords = any(v.characters[c].is_lord for c in seat.legions[enemy].known)
+    if lords or judged.wins < LIKELY_WIN:
+        names = _survivors(v, names, score, judged.left)
     members = members_of(v, names, score)
     vacated = seat.legions[move.legion].land
     risk = titan_risk(v, seat.board, members, me, move.land, vacated, occupied)
