@@ -367,3 +367,17 @@ def test_a_flight_our_guess_had_closed_before_the_winners_angel() -> None:
     assert mirror.markers.ours("Bk05") not in state.legions
     rational3 = state.players[mirror.player("Rational3")]
     assert rational3.score == 96 + 18  # half of the fled legion's 36 points
+
+
+def test_a_mutual_elimination_of_two_titans_the_server_scores() -> None:
+    """Four players, turn 11: RationalAI's two Titans slew each other in one strike phase
+    (13.6), and Colossus gave the last striker 7 points. The rules give none (16.1; 19.4
+    only where one Titan fell); both players are out, so the mirror follows the server's
+    score and records the deviation."""
+    mirror = mirrored("live-rational-4p-both-titans-fell.tsv.gz")  # to the end
+    state = mirror.g.state
+    rational2 = state.players[mirror.player("Rational2")]
+    rational3 = state.players[mirror.player("Rational3")]
+    assert not rational2.alive and not rational3.alive
+    assert rational3.score == 7
+    assert [d.rule for d in mirror.deviations if "mutual" in d.what] == ["16.1, 19.4"]

@@ -72,6 +72,7 @@ class Mirror(MasterboardMirror, BattleMirror, HiddenSplitMirror):
         self.view.note(message)
         if isinstance(message, m.CommitPoint) and self.game is not None:
             self._follow_dead_immortals()
+            self._follow_scores_of_the_out()
         if isinstance(message, m.TellEngagementResults):
             self.titan_fell = False
         pending = (
@@ -82,6 +83,24 @@ class Mirror(MasterboardMirror, BattleMirror, HiddenSplitMirror):
         if self.game is not None and not pending and not self.titan_fell:
             compare(
                 self.view, self.game, self.markers, line, settled=isinstance(message, m.CommitPoint)
+            )
+
+    def _follow_scores_of_the_out(self) -> None:
+        """Colossus scores a battle in which both Titans fell (four players): the rules give
+        no points for a mutual elimination (16.1; 19.4 only where one Titan fell). Both
+        players are out, so their points change nothing: follow the server, and say so."""
+        for p in self.g.state.players:
+            said = self.view.scores.get(p.name)
+            if p.alive or said is None or said == p.score:
+                continue
+            p.score = said
+            self.g.touch()
+            self.deviations.append(
+                Deviation(
+                    self.line,
+                    "16.1, 19.4",
+                    f"{p.name}, whose Titan fell in a mutual elimination, scored: {said} points",
+                )
             )
 
     def _follow_dead_immortals(self) -> None:
