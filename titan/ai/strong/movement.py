@@ -176,10 +176,10 @@ def choose_move(
             # the defender its points (16) where the threat might never have come. Not our
             # Titan's: an enemy that can slay it comes, and a cornered Titan's long-shot
             # attack may be its best chance of not losing the game (1.1, 19.3).
-            honest = j.wins >= LIKELY_WIN or _risky(seat, o)
-            stay = stays[o.legion] if honest else max(stays[o.legion], 0.0)
+            titan = _risky(seat, o)
+            stay = stays[o.legion] if j.wins >= LIKELY_WIN or titan else max(stays[o.legion], 0.0)
             judged[o] = j.value - stay
-            if _risky(seat, o):
+            if titan:
                 others = [lg.land for lg in mine if lg.marker != o.legion]
                 judged[o] -= _exposure(seat, o, enemy, j, others)
     best: Move | None = None
