@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from titan.ai.levels import make_bot
+from titan.colossus.check import Desync
 from titan.colossus.messages import parse_server
 from titan.colossus.mirror import Mirror
 from titan.colossus.seat import Seat
@@ -381,3 +384,25 @@ def test_a_mutual_elimination_of_two_titans_the_server_scores() -> None:
     assert not rational2.alive and not rational3.alive
     assert rational3.score == 7
     assert [d.rule for d in mirror.deviations if "mutual" in d.what] == ["16.1, 19.4"]
+
+
+def test_two_pairs_of_split_legions_recombine_one_message_each() -> None:
+    """SimpleAI split twice and moved neither pair apart: Colossus recombines them at the
+    end of the moves with one undidSplit per legion (``recombineIllegalSplits``); our engine
+    recombined both at the first ('Bk08 is 5 high for the server, 7'). The second is owed
+    until its message comes, and a message of anything else first is a desync."""
+    mirror = mirrored("live-simple-two-recombinations.tsv.gz")  # ends at the first
+    assert mirror.recombining == {"Bk03"}
+    assert mirror.markers.ours("Bk03") not in mirror.g.state.legions
+    # What the server sends next (the log ends where our seat withdrew at the desync).
+    line = "undidSplit ~ Bk03 ~ Bk08 ~ 19"
+    mirror.feed(line, parse_server(line))
+    assert mirror.recombining == set()
+    assert len(mirror.g.state.legions[mirror.markers.ours("Bk08")].characters) == 7
+
+
+def test_a_recombination_the_server_does_not_make_is_a_desync() -> None:
+    mirror = mirrored("live-simple-two-recombinations.tsv.gz")
+    line = "setupFight"
+    with pytest.raises(Desync, match="do not recombine for the server"):
+        mirror.feed(line, parse_server(line))

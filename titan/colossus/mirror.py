@@ -64,6 +64,10 @@ class Mirror(MasterboardMirror, BattleMirror, HiddenSplitMirror):
             self._engage()
         if self.pending_acquires and not isinstance(message, _AROUND_LATE_ANGEL):
             self._acquire_held()  # no summons or reinforcement came
+        if self.recombining and not isinstance(message, m.UndidSplit):
+            raise self.desync(
+                "4.3, errata 2.4", f"{sorted(self.recombining)} do not recombine for the server"
+            )
         if self.game is not None:
             self._shown(message)
         handler = getattr(self, "_on_" + message.method, None)
@@ -79,6 +83,7 @@ class Mirror(MasterboardMirror, BattleMirror, HiddenSplitMirror):
             self.pending_split is not None
             or self.pending_engage is not None
             or self.pending_acquires
+            or self.recombining
         )
         if self.game is not None and not pending and not self.titan_fell:
             compare(

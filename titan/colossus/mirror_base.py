@@ -82,6 +82,9 @@ class MirrorBase:
         # offers first (errata 2.5.6.5 before 2.5.6.8), held until that is seen or declined.
         self.pending_acquires: list[m.AddCreature] = []  # one per hundred points (17)
         self.taken_late = False  # the summons or reinforcement came after the angel
+        # Colossus's markers of split legions our engine recombined at the end of the moves
+        # whose undidSplit the server has not sent yet (it sends one message per legion).
+        self.recombining: set[str] = set()
 
     # --- helpers -----------------------------------------------------------------------------
 

@@ -118,7 +118,7 @@ class MasterboardMirror(EngagementMirror):
         if self.pending_split is not None and self.pending_split.child == msg.child:
             self.pending_split = None  # its contents were never shown: nothing was split
             return
-        if self.g.state.phase == Phase.MOVE:
+        if self.g.state.phase == Phase.MOVE or msg.child in self.recombining:
             self._recombined(msg)
             return
         if self.g.state.phase != Phase.SPLIT or msg.child not in self.before_split:
@@ -130,14 +130,21 @@ class MasterboardMirror(EngagementMirror):
 
     def _recombined(self, msg: m.UndidSplit) -> None:
         """After the moves, split legions still stacked together recombine (4.3, errata
-        2.4): Colossus announces it as a split undone, our engine does it when the movement
-        phase ends."""
+        2.4): Colossus announces it as a split undone, one message per legion; our engine
+        recombines them all when the movement phase ends, at the first message. The others
+        are then owed by the server (``recombining``) until their messages come."""
+        if msg.child in self.recombining:
+            self.recombining.discard(msg.child)
+            return
         if DoneMoving() not in self.prompt().options:
             raise self.desync("4.3", f"{msg.child} recombines before the moves are done")
+        before = set(self.g.state.legions)
         self.act(DoneMoving())
         child = self.markers.ours(msg.child)
         if child in self.g.state.legions:
             raise self.desync("4.3, errata 2.4", f"{child} does not recombine with {msg.parent}")
+        gone = before - set(self.g.state.legions) - {child}
+        self.recombining = {self.markers.theirs(marker) for marker in gone}
 
     def _on_tellMovementRoll(self, msg: Message) -> None:
         assert isinstance(msg, m.TellMovementRoll)
