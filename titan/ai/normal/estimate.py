@@ -57,6 +57,7 @@ class BoardEstimate:
     pool_skill: float
     scores: tuple[int, ...]
     alive: tuple[bool, ...]
+    order: tuple[int, ...] = ()  # turn order (5.1); empty: by seat
 
     def of(self, owner: int) -> list[Force]:
         return [f for f in self.forces.values() if f.owner == owner]
@@ -110,6 +111,7 @@ def read_board(variant: Variant, view: PlayerView) -> BoardEstimate:
         skill,
         scores,
         tuple(p.alive for p in view.players),
+        tuple(view.order),
     )
 
 

@@ -17,7 +17,7 @@ from titan.ai.normal.estimate import BoardEstimate, Force, Member
 from titan.ai.normal.outlook import battle_outlook
 from titan.engine.queries.movement import MAX_ROLL, paths
 from titan.engine.queries.teleport import land_distances
-from titan.variant import Variant
+from titan.variant import TITAN, Variant
 
 TITAN_TELEPORT_SCORE = 400  # 8.2 (Titan power 10 comes with it, 19.1)
 WORTH_ATTACKING = 0.35  # below this chance of winning an attack is not expected (it rarely pays)
@@ -69,6 +69,9 @@ def attack_chance(
     return p if p >= WORTH_ATTACKING else 0.0
 
 
+Chance = Callable[[Variant, tuple[Member, ...], tuple[Member, ...], str], float]
+
+
 def loss_chance(
     variant: Variant,
     board: BoardEstimate,
@@ -77,43 +80,136 @@ def loss_chance(
     land: int,
     vacated: int | None = None,
     occupied: Sequence[int] = (),
-    chance: Callable[[Variant, tuple[Member, ...], tuple[Member, ...], str], float] = (
-        attack_chance
-    ),
+    chance: Chance = attack_chance,
+    chained: bool = False,
 ) -> float:
     """The chance that a legion of ``owner`` holding ``members`` on ``land`` is attacked and
     beaten before its owner's next turn, each other player rolling once (6.2). ``chance``: an
-    attacker's chance of winning, 0 for an attack it would not make (:func:`attack_chance`)."""
+    attacker's chance of winning, 0 for an attack it would not make (:func:`attack_chance`).
+
+    ``chained``: with several opponents, a legion that beats off one attacker stands weaker
+    (its slain stay slain) when the next player moves, and may be worth his attack now: the
+    opponents are taken in turn, each one's attacks against what the ones before would have
+    left (four-player games against Colossus lost Titans this way, two players' legions
+    attacking the same land in one round)."""
     terrain = variant.masterboard.land(land).terrain
+    threats = [
+        _Threat(variant, board, player, forces, land, vacated, occupied)
+        for player, forces in _by_player(board, owner, chained).items()
+    ]
+    if chained and len(threats) > 1:
+        return 1.0 - _survival(variant, threats, members, terrain, chance)
     survive = 1.0
-    by_player: dict[int, list[Force]] = {}
+    for threat in threats:
+        survive *= 1.0 - sum(p for p, _ in threat.best(members, terrain, chance)) / MAX_ROLL
+    return 1.0 - survive
+
+
+def _by_player(board: BoardEstimate, owner: int, in_turn: bool) -> dict[int, list[Force]]:
+    """The other living players' legions; ``in_turn``: in order of play after ``owner``
+    (5.1), else as they come."""
+    out: dict[int, list[Force]] = {}
     for f in board.forces.values():
         if f.owner != owner and board.alive[f.owner]:
-            by_player.setdefault(f.owner, []).append(f)
-    for player, forces in by_player.items():
+            out.setdefault(f.owner, []).append(f)
+    if not in_turn:
+        return out
+    order = list(board.order) or list(range(len(board.alive)))
+    at = order.index(owner) if owner in order else 0
+    after = order[at + 1 :] + order[:at]
+    return {p: out[p] for p in sorted(out, key=lambda p: after.index(p) if p in after else 99)}
+
+
+class _Threat:
+    """One opponent's legions that can reach the land, by the rolls that bring them (6.2)."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        board: BoardEstimate,
+        player: int,
+        forces: list[Force],
+        land: int,
+        vacated: int | None,
+        occupied: Sequence[int],
+    ) -> None:
         blockers = {
             f.land for f in board.forces.values() if f.owner != player and f.land != vacated
         }
         blockers.update(occupied)
         blockers.discard(land)
-        best = [0.0] * (MAX_ROLL + 1)
-        for f in forces:
-            rolls = reach_rolls(variant, f.land, land, blockers)
-            if not rolls:
-                continue
-            p = chance(variant, f.members, members, terrain)
+        self.variant = variant
+        self.reaching = [
+            (f, rolls) for f in forces if (rolls := reach_rolls(variant, f.land, land, blockers))
+        ]
+        # 8.2: the Titan comes on a 6, from whichever legion holds it.
+        self.teleporters = (
+            [f for f in forces if f.titan_chance > 0]
+            if board.scores[player] >= TITAN_TELEPORT_SCORE
+            else []
+        )
+
+    def best(
+        self, members: tuple[Member, ...], terrain: str, chance: Chance
+    ) -> list[tuple[float, tuple[Member, ...]]]:
+        """Per roll 1..6, the best chance of the attacks that roll allows, and its attacker."""
+        best: list[tuple[float, tuple[Member, ...]]] = [(0.0, ())] * MAX_ROLL
+        for f, rolls in self.reaching:
+            p = chance(self.variant, f.members, members, terrain)
             for r in rolls:
-                best[r] = max(best[r], p)
-        if board.scores[player] >= TITAN_TELEPORT_SCORE:  # 8.2: the Titan comes on a 6
+                if p > best[r - 1][0]:
+                    best[r - 1] = (p, f.members)
+        if self.teleporters:
             # One of his legions holds the Titan: where we cannot tell which, the chances
             # that each holds it and wins add up (the largest alone took a Titan spread over
             # five unseen legions for a third of a Titan, and RationalAI's came, 15 of 52
             # Titans lost in the fifth session's games).
-            p = sum(
-                f.titan_chance * chance(variant, f.members, members, terrain)
-                for f in forces
-                if f.titan_chance > 0
-            )
-            best[MAX_ROLL] = max(best[MAX_ROLL], min(1.0, p))
-        survive *= 1.0 - sum(best) / MAX_ROLL
-    return 1.0 - survive
+            each = [
+                (f.titan_chance * chance(self.variant, f.members, members, terrain), f.members)
+                for f in self.teleporters
+            ]
+            p = min(1.0, sum(q for q, _ in each))
+            if p > best[MAX_ROLL - 1][0]:
+                best[MAX_ROLL - 1] = (p, max(each, key=lambda e: e[0])[1])
+        return best
+
+
+def _survival(
+    variant: Variant,
+    threats: list[_Threat],
+    members: tuple[Member, ...],
+    terrain: str,
+    chance: Chance,
+) -> float:
+    """The chance that ``members`` outlast every opponent's turn, each one attacking what the
+    ones before left of them."""
+    memo: dict[tuple[int, tuple[Member, ...]], float] = {}
+
+    def outlast(i: int, now: tuple[Member, ...]) -> float:
+        if i == len(threats):
+            return 1.0
+        key = (i, now)
+        if key not in memo:
+            total = 0.0
+            for p, attacker in threats[i].best(now, terrain, chance):
+                left = now if p == 0.0 else _beaten_off(variant, attacker, now, terrain)
+                total += (1.0 - p) * outlast(i + 1, left)
+            memo[key] = total / MAX_ROLL
+        return memo[key]
+
+    return outlast(0, members)
+
+
+def _beaten_off(
+    variant: Variant, attacker: tuple[Member, ...], defender: tuple[Member, ...], terrain: str
+) -> tuple[Member, ...]:
+    """What is left of ``defender`` after beating off ``attacker``: the characters the
+    estimate expects it to lose, its Titan aside (it won, so its Titan lives, 19.3)."""
+    lost = list(battle_outlook(variant, attacker, defender, terrain).defender_losses)
+    left: list[Member] = []
+    for m in defender:
+        if m.name in lost and m.name != TITAN:
+            lost.remove(m.name)
+        else:
+            left.append(m)
+    return tuple(left)

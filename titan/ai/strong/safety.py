@@ -34,8 +34,11 @@ def titan_risk(
     occupied: Sequence[int] = (),
 ) -> float:
     """The chance that our legion holding ``members`` on ``land`` is attacked and beaten
-    before our next turn: the ``normal`` player's count, with every fair attack in it."""
-    return loss_chance(variant, board, members, owner, land, vacated, occupied, _chance)
+    before our next turn: the ``normal`` player's count, with every fair attack in it, and
+    with several opponents each attacking what the ones before would have left of it."""
+    return loss_chance(
+        variant, board, members, owner, land, vacated, occupied, _chance, chained=True
+    )
 
 
 def _chance(
