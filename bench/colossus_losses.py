@@ -84,7 +84,9 @@ def read_game(path: Path) -> Game:
         elif isinstance(msg, m.UpdateChangedValues):
             v = msg.values
             scores[v.name] = v.score
-            if v.name == OURS and v.markers:
+            if ours is None and v.name == OURS and v.markers:
+                # Our colour, from our markers before we take any (a player who eliminates
+                # another takes his markers, 4.2, 19.4, and Colossus lists them first).
                 ours = v.markers[0][:2]
             out = out or (v.name == OURS and v.dead)
         elif isinstance(msg, m.DidMove):

@@ -45,3 +45,18 @@ def test_a_battle_of_two_colossus_players_is_not_ours() -> None:
     players fight each other, and play on after we are out; only our engagements count."""
     game = read_game(FIXTURES / "live-rational-4p-battle-of-others-hidden-defender.tsv.gz")
     assert game.engagements == []
+
+
+def test_our_colour_stays_ours_once_we_take_anothers_markers() -> None:
+    """Four players, we are Gold: we eliminated Brown and Green and took their markers (4.2,
+    19.4), which Colossus lists before ours. Our Titan's last attack, on Blue's Titan at turn 16,
+    was read as Blue's attack on a legion of someone else's."""
+    game = read_game(FIXTURES / "live-rational-4p-markers-taken.tsv.gz")
+    last = game.engagements[-1]
+    assert (last.turn, last.attacker, last.defender, last.ours_attacked) == (
+        16,
+        "Gd02",
+        "Bu02",
+        True,
+    )
+    assert how_it_ended(VARIANT, last) == "our attack, we lost"
