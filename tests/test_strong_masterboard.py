@@ -160,7 +160,7 @@ def test_a_titan_takes_a_land_whole_from_a_defender_that_may_flee() -> None:
 
 def test_a_defender_without_a_lord_flees_only_a_battle_it_is_all_but_sure_to_lose() -> None:
     """Colossus's lordless defenders fought most of our attacks up to 0.8 (the sixth
-    session's 2,300), and fled most from 0.9: the exposure counts the weakened legion with
+    session's 1,170), and fled most from 0.9: the exposure counts the weakened legion with
     the rest of the chance."""
     chances = [flight_chance(w / 20) for w in range(21)]
     assert chances == sorted(chances)

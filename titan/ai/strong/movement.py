@@ -223,7 +223,7 @@ def _exposure(seat: Seat, move: Move, enemy: str, judged: Judged, occupied: list
 
 
 # The share of lordless defenders that fled our attacks, by how sure the attacker was to win
-# (the normal player's outlook, in tenths): 2,300 attacks in the sixth session's two-player
+# (the normal player's outlook, in tenths): 1,170 attacks in the sixth session's two-player
 # games. RationalAI fled 5-23% of them from 0.5 to 0.9 and 73% from 0.9; SimpleAI 0-8% up
 # to 0.8, 44% from 0.8 and 94% from 0.9.
 FLIGHT = ((0.9, 0.8), (0.8, 0.3), (0.6, 0.1))
