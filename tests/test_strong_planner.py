@@ -160,7 +160,9 @@ def test_a_titan_takes_cover_from_a_lone_flier() -> None:
         if isinstance(action, EndPhase):
             break
         game.act(p, action)
-    battle = game.state.engagement.battle  # type: ignore[union-attr]
+    eng = game.state.engagement
+    assert eng is not None and eng.battle is not None
+    battle = eng.battle
     where = {f.name: f.hex for f in battle.fighters if not f.gone and f.side == "defender"}
     titan = next(f.hex for f in battle.fighters if f.name == TITAN)
     assert titan is not None
