@@ -170,7 +170,10 @@ class Planner:
             return None
         used = {titan}
         for n in around:
-            held = next((u for u in units if u.hex == n and not u.gone), None)
+            # The Titan's own hex, left when it moves last, is not cover.
+            held = next(
+                (u for j, u in enumerate(units) if u.hex == n and not u.gone and j != titan), None
+            )
             if held is not None:
                 if held.side != me:
                     return None
