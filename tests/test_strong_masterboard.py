@@ -12,7 +12,6 @@ from titan.ai.normal.movement import stay_value
 from titan.ai.normal.seat import Seat
 from titan.ai.strong import StrongBot
 from titan.ai.strong.budget import Budget
-from titan.ai.strong.movement import flight_chance
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
 from titan.engine.actions import DoneSplitting, Move
@@ -156,13 +155,3 @@ def test_a_titan_takes_a_land_whole_from_a_defender_that_may_flee() -> None:
     titan = next(lg for lg in game.view(me).legions if lg.owner == me and TITAN in lg.known)
     assert sorted(titan.known) == ["Angel", "Ranger", "Ranger", "Ranger", "Titan"]
     assert (titan.marker, 7) in _moves(game, me)
-
-
-def test_a_defender_without_a_lord_flees_only_a_battle_it_is_all_but_sure_to_lose() -> None:
-    """Colossus's lordless defenders fought most of our attacks up to 0.8 (the sixth
-    session's 1,170), and fled most from 0.9: the exposure counts the weakened legion with
-    the rest of the chance."""
-    chances = [flight_chance(w / 20) for w in range(21)]
-    assert chances == sorted(chances)
-    assert flight_chance(0.5) == 0.0
-    assert flight_chance(0.85) < 0.5 < flight_chance(0.95) < 1.0

@@ -19,13 +19,10 @@ from titan.engine.actions import Decline
 from titan.engine.battle.actions import BattleMove, EndPhase
 from titan.engine.game import Game
 from titan.engine.prompts import Decision
-from titan.engine.queries.maneuver import reach
-from titan.engine.queries.model import Piece
 from titan.engine.scenario import battle_game
 from titan.variant import TITAN, load
 
 VARIANT = load("default")
-FIXTURES = Path(__file__).parent / "fixtures" / "colossus"
 
 
 def _first_maneuver(attacker: str, defender: str, land: int) -> Game:
@@ -139,41 +136,3 @@ def test_a_titan_that_must_win_alone_closes_in_before_the_time_loss() -> None:
     move = StrongBot(seed=1).choose(game.view(prompt.player), prompt)
     assert isinstance(move, BattleMove) and move.name == TITAN
     assert "D2" in touching(VARIANT.battlelands["Hills"])[move.to]  # in contact: it strikes
-
-
-def test_a_titan_takes_cover_from_a_lone_flier() -> None:
-    """Against three RationalAIs (turn 3): our Titan's legion (power-6 Titan, two Gargoyles,
-    two Centaurs) attacked a lone Angel on the Plains. The greedy plan put the Titan last,
-    in a corner the Angel could still fly next to; locked with it (11.3), the Titan took two
-    hits, then four from the slain Angel's strike-back, and the game was lost. A plan that
-    keeps every hex in contact with our Titan filled with ours now competes, and wins."""
-    log = FIXTURES / "live-rational-4p-titan-and-a-lone-angel.tsv.gz"
-    mirror = Mirror()
-    for entry in read(log):
-        if entry.to_client:
-            mirror.feed(entry.text, entry.parse())
-    game = mirror.g
-    p = game.prompt().player
-    bot = StrongBot(seed=1, variant=VARIANT, budget=replace(TINY, plan_trials=12))
-    while game.prompt().kind == Decision.MANEUVER and game.prompt().player == p:
-        action = bot.choose(game.view(p), game.prompt())
-        if isinstance(action, EndPhase):
-            break
-        game.act(p, action)
-    eng = game.state.engagement
-    assert eng is not None and eng.battle is not None
-    battle = eng.battle
-    where = {f.name: f.hex for f in battle.fighters if not f.gone and f.side == "defender"}
-    titan = next(f.hex for f in battle.fighters if f.name == TITAN)
-    assert titan is not None
-    land = VARIANT.battlelands["Plains"]
-    board = {f.hex: f for f in battle.fighters if f.hex is not None and not f.gone}
-    angel = where["Angel"]
-    flier = Piece(VARIANT.characters["Angel"], "defender", 6, 0)
-    others = {
-        h: Piece(VARIANT.characters[f.name], f.side, f.power, f.hits)
-        for h, f in board.items()
-        if h != angel
-    }
-    reachable = reach(VARIANT, land, others, flier, angel)
-    assert not set(touching(land)[titan]) & reachable

@@ -201,38 +201,19 @@ def _exposure(seat: Seat, move: Move, enemy: str, judged: Judged, occupied: list
     """What our Titan's legion risks after winning ``move``'s attack on ``enemy``: it
     stands on the land it took until our next turn (a fifth session's nine games were lost
     this way, a Titan stack taking a land and beaten there by the next legion in). Weakened
-    by the battle (the simulations' survivors) where the defender fights it out; whole where
-    it flees, which one without a lord may (9.2), and Colossus's mostly do only from a
-    battle they are all but sure to lose (:func:`flight_chance`)."""
+    by the battle (the simulations' survivors), unless the defender will likely flee: one
+    without a lord may (9.2), and Colossus's do from a battle they expect to lose, so our
+    legion stands there whole (the simulations play every battle out)."""
     v, me = seat.variant, seat.me
     score = seat.board.scores[me]
-    whole = tuple(seat.legions[move.legion].known)
+    names = tuple(seat.legions[move.legion].known)
     lords = any(v.characters[c].is_lord for c in seat.legions[enemy].known)
-    flight = 0.0 if lords else flight_chance(judged.wins)
+    if lords or judged.wins < LIKELY_WIN:
+        names = _survivors(v, names, score, judged.left)
+    members = members_of(v, names, score)
     vacated = seat.legions[move.legion].land
-    exposed = 0.0
-    for share, names in (
-        (flight, whole),
-        (1.0 - flight, _survivors(v, whole, score, judged.left)),
-    ):
-        if share > 0.0:
-            members = members_of(v, names, score)
-            risk = titan_risk(v, seat.board, members, me, move.land, vacated, occupied)
-            exposed += share * risk * stake(seat, names, me)
-    return judged.wins * exposed
-
-
-# The share of lordless defenders that fled our attacks, by how sure the attacker was to win
-# (the normal player's outlook, in tenths): 1,170 attacks in the sixth session's two-player
-# games. RationalAI fled 5-23% of them from 0.5 to 0.9 and 73% from 0.9; SimpleAI 0-8% up
-# to 0.8, 44% from 0.8 and 94% from 0.9.
-FLIGHT = ((0.9, 0.8), (0.8, 0.3), (0.6, 0.1))
-
-
-def flight_chance(wins: float) -> float:
-    """The chance that a defender without a lord flees (9.2) an attack the attacker wins
-    with chance ``wins``."""
-    return next((share for at, share in FLIGHT if wins >= at), 0.0)
+    risk = titan_risk(v, seat.board, members, me, move.land, vacated, occupied)
+    return judged.wins * risk * stake(seat, names, me)
 
 
 def _survivors(

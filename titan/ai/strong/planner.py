@@ -3,9 +3,8 @@
 The greedy maneuver (:mod:`titan.ai.strong.maneuver`) judges a board by one battle turn of
 expected exchanges, one character at a time. Here its plan for the whole phase competes with
 a few others: the same with another first move (the evaluation's best alternatives, each
-completed greedily), the cheap policy's, the greedy one with the Titan left where it
-stands, and one with the Titan where no enemy can come into contact with it. Each plan is
-played to the battle's end in the compact battle
+completed greedily), the cheap policy's, and the greedy one with the Titan left where it
+stands. Each plan is played to the battle's end in the compact battle
 (:mod:`titan.ai.strong.fastbattle`), the cheap policy on both sides, every plan with the same
 dice (common random numbers: the comparison is not lost in the dice's noise); the greedy plan
 and the two most promising others get ``Budget.plan_trials`` playouts, the rest a third of
@@ -32,7 +31,6 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from titan.ai.normal.battlefield import touching
 from titan.ai.strong.budget import Budget
 from titan.ai.strong.fastbattle import FastBattle, Unit
 from titan.ai.strong.field import TITAN_STAKE, Field, entry_hexes, side_of
@@ -106,7 +104,7 @@ class Planner:
                 continue
             firsts[i] = (score, (i, move.to))
         for _, step in sorted(firsts.values(), key=lambda sf: -sf[0])[:alternatives]:
-            add(self._greedy(frozenset(), (step,)))
+            add(self._greedy(frozenset(), step))
         add(self._cheap())
         titan = next(
             (
@@ -118,78 +116,7 @@ class Planner:
         )
         if titan is not None:
             add(self._greedy(frozenset({titan})))
-        cover = self._cover()
-        if cover is not None:
-            add(cover)
         return out
-
-    def _cover(self) -> list[Step] | None:
-        """Our Titan where no enemy can come into contact with it: on a hex whose every
-        neighbour in contact (not across a cliff, 11.3) holds one of ours, the fewest of the
-        others moved to fill them, the rest of the plan greedy. A lone flier can reach a
-        Titan almost anywhere on an open battleland, and a Titan locked with it cannot move
-        away (11.3); the greedy plan places the others first, the Titan last (a four-player
-        game was lost to a lone Angel this way, its strike-back slaying a power-6 Titan)."""
-        units = self.units
-        me = self.field.me
-        titan = next(
-            (i for i, u in enumerate(units) if u.name == TITAN and self._may_move(i, units)),
-            None,
-        )
-        if titan is None or not any(u.side != me and not u.gone for u in units):
-            return None
-        touch = touching(self.field.land)
-        best: list[Step] | None = None
-        for h in sorted(self.destinations(units, titan)):
-            for titan_first in (True, False):
-                plan = self._covered(titan, h, touch[h], titan_first)
-                if plan is not None and (best is None or len(plan) < len(best)):
-                    best = plan
-        if best is None:
-            return None
-        done = frozenset(i for i, _ in best)
-        return [*best, *self._greedy(done, best)[len(best) :]]
-
-    def _covered(
-        self, titan: int, h: str, around: Sequence[str], titan_first: bool
-    ) -> list[Step] | None:
-        """The moves that put our Titan on ``h`` with each of ``around`` held by one of ours
-        (the least valuable that can get there first), each legal where it is made, or None."""
-        units = [replace(u) for u in self.units]
-        me = self.field.me
-        plan: list[Step] = []
-
-        def put(i: int, to: str) -> bool:
-            if to not in self.destinations(units, i):
-                return False
-            plan.append((i, to))
-            units[i].hex, units[i].entered = to, True
-            return True
-
-        if titan_first and not put(titan, h):
-            return None
-        used = {titan}
-        for n in around:
-            # The Titan's own hex, left when it moves last, is not cover.
-            held = next(
-                (u for j, u in enumerate(units) if u.hex == n and not u.gone and j != titan), None
-            )
-            if held is not None:
-                if held.side != me:
-                    return None
-                continue
-            fillers = sorted(
-                (i for i in range(len(units)) if i not in used and self._may_move(i, units)),
-                key=lambda i: units[i].power * units[i].ch.skill,
-            )
-            filler = next((i for i in fillers if n in self.destinations(units, i)), None)
-            if filler is None:
-                return None
-            used.add(filler)
-            put(filler, n)
-        if not titan_first and not put(titan, h):
-            return None
-        return plan
 
     def _options(
         self, units: Sequence[Unit], done: frozenset[int]
@@ -233,15 +160,16 @@ class Planner:
             return deploy(f.land, board, self.doors)
         return reach(f.variant, f.land, board, u.piece(), None, entry=self.doors)
 
-    def _greedy(self, hold: frozenset[int], first: Sequence[Step] = ()) -> list[Step]:
+    def _greedy(self, hold: frozenset[int], first: Step | None = None) -> list[Step]:
         """The greedy evaluation's plan (:func:`choose_maneuver`), move by move, after the
-        ``first`` moves if given; the units in ``hold`` stay where they are."""
+        ``first`` move if one is given; the units in ``hold`` stay where they are."""
         units = [replace(u) for u in self.units]
         done: set[int] = set(hold)
         plan: list[Step] = []
-        for i, to in first:
+        if first is not None:
+            i, to = first
             done.add(i)
-            plan.append((i, to))
+            plan.append(first)
             units[i].hex, units[i].entered = to, True
         while True:
             movers, moves = self._options(units, frozenset(done))
