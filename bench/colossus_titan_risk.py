@@ -1,0 +1,143 @@
+"""How well ``strong`` foresees the loss of its Titan in games against Colossus: at the end of
+each of our turns, the risk it counts for our Titan's legion where it stands
+(:func:`titan.ai.strong.safety.titan_risk`, the attack before our next turn) and the danger
+two moves ahead (:func:`titan.ai.strong.safety.cornered`), against whether our Titan was
+slain before our next turn, and in the round after that. Two tables, one opponent left and
+several, each by band of the counted figure: the turns, the mean counted, the share lost.
+
+Replays each ``bench.colossus`` protocol log through the mirror (:mod:`titan.colossus`), as
+our seat saw the game (hidden contents estimated as ``strong`` estimates them); a log the
+mirror cannot follow to its end counts up to where it stopped.
+
+Run: ``.venv/bin/python -m bench.colossus_titan_risk LOGS_DIR [LOGS_DIR ...]``
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.colossus import NAME as OURS
+from titan.ai.normal.seat import Seat
+from titan.ai.strong.safety import cornered, titan_risk
+from titan.colossus.mirror import Mirror
+from titan.colossus.transcript import read
+from titan.variant import TITAN, Variant, load
+
+BANDS = 5  # bands of width 0.2
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """Our Titan's legion at the end of our ``round``-th turn."""
+
+    round: int
+    opponents: int  # opponents still in
+    risk: float  # titan_risk where it stands
+    trap: float  # cornered where it stands
+
+
+@dataclass(slots=True)
+class Followed:
+    samples: list[Sample]
+    slain_in: int | None  # the round (our turns so far) in which our Titan was slain
+    complete: bool  # the mirror followed the log to its end
+
+
+def follow(variant: Variant, path: Path) -> Followed:
+    mirror = Mirror()
+    samples: list[Sample] = []
+    rounds = 0
+    slain: int | None = None
+    last: str | None = None
+    for entry in read(path):
+        if not entry.to_client:
+            continue
+        text = entry.text
+        if text.startswith("setupTurnState ~"):
+            who = text.split(" ~ ")[1]
+            if who == OURS:
+                rounds += 1
+            elif last == OURS and mirror.game is not None and slain is None:
+                sample = _sample(variant, mirror, rounds)
+                if sample is not None:
+                    samples.append(sample)
+            last = who
+        if slain is None and text.startswith(f"updateChangedValues ~ {OURS}:true"):
+            slain = rounds
+        try:
+            mirror.feed(text, entry.parse())
+        except Exception:  # a desync: what was read so far still counts
+            return Followed(samples, slain, False)
+    return Followed(samples, slain, True)
+
+
+def _sample(variant: Variant, mirror: Mirror, rounds: int) -> Sample | None:
+    me = mirror.player(OURS)
+    seat = Seat.of(variant, mirror.g.view(me), 1)
+    titan = next((lg for lg in seat.mine() if TITAN in lg.known), None)
+    if titan is None:
+        return None
+    force = seat.force(titan.marker)
+    friends = [lg.land for lg in seat.mine() if lg.marker != titan.marker]
+    enemies = [lg.land for lg in seat.view.legions if lg.owner != me]
+    alive = seat.board.alive
+    return Sample(
+        rounds,
+        sum(1 for p in range(len(alive)) if alive[p] and p != me),
+        titan_risk(variant, seat.board, force.members, me, force.land),
+        cornered(variant, seat.board, force.members, me, force.land, friends, enemies),
+    )
+
+
+def table(games: Iterable[Followed], several: bool, by: str) -> list[str]:
+    """Rows by band of ``by`` ("risk" or "trap") for one opponent or several."""
+    bins: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0, 0])
+    for g in games:
+        for s in g.samples:
+            if (s.opponents > 1) != several:
+                continue
+            value = s.risk if by == "risk" else s.trap
+            row = bins[min(int(value * BANDS), BANDS - 1)]
+            row[0] += 1
+            row[1] += value
+            row[2] += g.slain_in == s.round
+            row[3] += g.slain_in == s.round + 1
+    lines = []
+    for b in sorted(bins):
+        n, total, next_turn, after = bins[b]
+        lines.append(
+            f"  {by} {b / BANDS:.1f}-{(b + 1) / BANDS:.1f}: {int(n):5d} turns,"
+            f" mean {total / n:.3f}, slain before our next turn {next_turn / n:.3f},"
+            f" in the round after {after / n:.3f}"
+        )
+    return lines
+
+
+def report(games: Sequence[Followed]) -> list[str]:
+    stopped = sum(1 for g in games if not g.complete)
+    lines = [f"{len(games)} games ({stopped} not followed to the end)"]
+    for several in (False, True):
+        lines.append("several opponents left" if several else "one opponent left")
+        lines += table(games, several, "risk")
+        lines += table(games, several, "trap")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="bench.colossus_titan_risk", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    args = parser.parse_args(argv)
+    variant = load("default")
+    games = [follow(variant, p) for folder in args.logs for p in sorted(folder.glob("*.tsv"))]
+    print("\n".join(report(games)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

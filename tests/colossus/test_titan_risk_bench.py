@@ -1,0 +1,46 @@
+"""``bench.colossus_titan_risk`` follows a game as our seat saw it and sets the Titan risk
+it counted against the loss that came."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench.colossus_titan_risk import follow, report
+from titan.variant import load
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "colossus"
+VARIANT = load("default")
+
+
+def test_a_cornered_titan_is_counted_at_risk_the_turn_before_it_falls() -> None:
+    """RationalAI, two players: our Titan's legion cornered (tests/test_strong_masterboard.py)
+    and slain in our eleventh round; the risk counted at the end of that turn was high."""
+    game = follow(VARIANT, FIXTURES / "live-rational-cornered-titan.tsv.gz")
+    assert game.complete and game.slain_in == 11
+    last = game.samples[-1]
+    assert (last.round, last.opponents) == (11, 1)
+    assert last.risk == pytest.approx(0.859, abs=0.001)
+    assert all(s.risk < 0.5 for s in game.samples[:-1])
+    lines = report([game])
+    assert lines[0] == "1 games (0 not followed to the end)"
+    assert any(
+        line.startswith("  risk 0.8-1.0:     1 turns")
+        and "slain before our next turn 1.000" in line
+        for line in lines
+    )
+
+
+def test_several_opponents_are_counted_apart() -> None:
+    """A four-player game we left once out: three opponents, then two (one fell in our fourth
+    round); all our turns are in the second table, the last at risk the turn we fell."""
+    game = follow(VARIANT, FIXTURES / "live-rational-4p-out-early.tsv.gz")
+    assert game.complete and game.slain_in == 7
+    assert [s.opponents for s in game.samples] == [3, 3, 3, 2, 2, 2, 2]
+    lines = report([game])
+    several = lines.index("several opponents left")
+    assert lines[1:several] == ["one opponent left"]
+    assert sum(int(line.split()[2]) for line in lines[several + 1 :] if "risk" in line) == 7
+    assert lines[several + 2].startswith("  risk 0.2-0.4:     1 turns, mean 0.276, slain before")
+    assert lines[several + 2].endswith("our next turn 1.000, in the round after 0.000")
