@@ -262,8 +262,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=env("TITAN_RATE_LIMITS", ""),
         metavar="LIMITS",
         help="requests per client (address or account): KIND=BURST/SECONDS, comma-separated, "
-        "for KIND create, import, act, chat, read or login (default create=20/600,import=5/600,"
-        "act=100/10,chat=10/20,read=300/10,login=10/300), or 'off' ($TITAN_RATE_LIMITS)",
+        "for KIND create, import, act, chat, write, read or login (default create=20/600,"
+        "import=5/600,act=100/10,chat=10/20,write=30/60,read=300/10,login=10/300), or 'off' "
+        "($TITAN_RATE_LIMITS)",
     )
     srv.add_argument(
         "--max-import-actions",

@@ -13,7 +13,7 @@ import pytest
 
 from tests.server.harness import ServerPool
 from tests.server.inproc import running
-from titan.server.ratelimit import REFUSAL_DELAY, MemoryBuckets, client_key
+from titan.server.ratelimit import REFUSAL_DELAY, MemoryBuckets, client_key, request_kind
 from titan.server.rates import DEFAULT_RATES, LimitError, Rate, parse_rates
 
 GAME = {"seats": [{"name": "Ann"}, {"name": "Bob"}]}
@@ -144,3 +144,35 @@ def test_unlisted_and_idle_games_are_in_no_lobby_listing(tmp_path: Path) -> None
     with running(tmp_path, idle_days=1e-9) as client:  # every game idle for longer than that
         assert client.get("/api/games").json()["games"] == []
         assert client.get(f"/api/games/{shown['id']}").status_code == 200
+
+
+def test_writes_that_are_not_games_actions_or_chat_have_a_kind_of_their_own() -> None:
+    """Notification settings, unsubscribing, seats, a seat's new link, removing a game and
+    logging out write to the database: not at the read rate."""
+
+    def kind(method: str, path: str, type_: str = "http") -> str:
+        return request_kind({"type": type_, "method": method, "path": path})
+
+    assert kind("PUT", "/api/account/notifications") == "write"
+    assert kind("POST", "/api/unsubscribe") == "write"
+    assert kind("POST", "/api/account/seats") == "write"
+    assert kind("POST", "/api/account/games/abc/open") == "write"
+    assert kind("POST", "/api/account/logout") == "write"
+    assert kind("POST", "/api/games/abc/token") == "write"
+    assert kind("DELETE", "/api/games/abc") == "write"
+    assert kind("POST", "/api/account/login") == "login"
+    assert kind("POST", "/api/games/abc/actions") == "act"
+    for method in ("GET", "HEAD", "OPTIONS"):
+        assert kind(method, "/api/account/notifications") == "read"
+    assert kind("GET", "/api/games/abc/ws", "websocket") == "read"
+    assert parse_rates("write=5/10")["write"] == Rate(5, 10)
+    assert DEFAULT_RATES["write"] == Rate(30, 60)
+
+
+def test_notification_settings_are_limited_as_writes(tmp_path: Path) -> None:
+    with running(tmp_path, rates=parse_rates("write=2/60,read=1000/1")) as client:
+        answers = [client.put("/api/account/notifications", json={}) for _ in range(3)]
+        assert [r.status_code for r in answers] == [401, 401, 429]  # counted before the login
+        assert "too many write requests" in answers[2].json()["error"]
+        assert int(answers[2].headers["retry-after"]) > 0
+        assert client.get("/api/leaderboard").status_code == 200  # reads keep their own budget

@@ -2,8 +2,10 @@
 ``Retry-After`` when empty.
 
 Each kind of request has its own bucket per client: ``create`` (new games, rematches
-included), ``import`` (records), ``act`` (actions), ``chat`` (chat lines) and ``read`` (every
-other request, and WebSocket connections).
+included), ``import`` (records), ``act`` (actions), ``chat`` (chat lines), ``login`` (every
+request that computes a password hash), ``write`` (every other request that may change
+something: notification settings, unsubscribing, seats, a seat's new link, removing a game,
+logging out) and ``read`` (GET, HEAD and OPTIONS requests, and WebSocket connections).
 A bucket holds up to ``burst`` requests and refills at ``burst / seconds`` a second, so a
 client may do ``burst`` at once and then ``burst`` per ``seconds`` for ever.
 
@@ -17,10 +19,11 @@ Where the state lives, and why that is enough:
   its own would wait for SQLite's one write lock against the actions' commits and pay a
   sync of its own (300 slow-body connections knocking on ``POST /api/games`` made the
   ordinary players' actions wait seconds that way).
-- ``act`` and ``read`` buckets are kept in each process's memory: they are the hot path (a
-  database write per read would double the database's work), and what they protect is that
-  process's own event loop. Behind a proxy spreading requests over N processes, a client gets
-  at most N times the budget in all, each process still serving everyone else.
+- ``act``, ``write`` and ``read`` buckets are kept in each process's memory: they are the hot
+  path or cheap (a database write per read would double the database's work), and what they
+  protect is that process's own event loop. Behind a proxy spreading requests over N
+  processes, a client gets at most N times the budget in all, each process still serving
+  everyone else.
 
 The client is the logged-in account, when :class:`titan.server.sessions.AccountAuth` (outside
 this middleware) found one, else the connection's address as uvicorn reports it, which honours
@@ -171,6 +174,9 @@ PASSWORD_PATHS = frozenset(
 )
 
 
+READS = frozenset({"GET", "HEAD", "OPTIONS"})  # the methods that change nothing
+
+
 def request_kind(scope: Scope) -> str:
     path: str = scope["path"]
     if path in PASSWORD_PATHS and scope["type"] == "http" and scope["method"] != "GET":
@@ -189,6 +195,11 @@ def request_kind(scope: Scope) -> str:
                 return "chat"
             if path.endswith("/rematch"):
                 return "create"  # it creates a game
+    if scope["type"] == "http" and scope["method"] not in READS:
+        # Every other request that may write (notification settings, unsubscribe, seats,
+        # a new seat link, removing a game, logging out) is not a read: a flood of them
+        # would be a flood of database writes at the generous read rate.
+        return "write"
     return "read"
 
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-KINDS = ("create", "import", "act", "chat", "read", "login")
+KINDS = ("create", "import", "act", "chat", "write", "read", "login")
 
 
 class LimitError(ValueError):
@@ -31,6 +31,9 @@ DEFAULT_RATES: Mapping[str, Rate] = MappingProxyType(
         "import": Rate(5, 600),
         "act": Rate(100, 10),  # far beyond a person's clicks; a script plays at 10 a second
         "chat": Rate(10, 20),  # chat lines: 10 at once, then one every 2 s
+        # Other writes a person makes now and then: notification settings, unsubscribing,
+        # claiming seats, a seat's new link, removing a game, logging out.
+        "write": Rate(30, 60),  # 30 at once, then one every 2 s
         "read": Rate(300, 10),
         # Every request that computes a password hash (register, log in, change the password,
         # delete the account): against guessing, and each costs 19 MiB and a core for a moment.
@@ -38,7 +41,9 @@ DEFAULT_RATES: Mapping[str, Rate] = MappingProxyType(
     }
 )
 
-_SPEC = re.compile(r"^\s*(create|import|act|chat|read|login)\s*=\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$")
+_SPEC = re.compile(
+    r"^\s*(create|import|act|chat|write|read|login)\s*=\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$"
+)
 
 
 def parse_rates(text: str) -> Mapping[str, Rate]:
