@@ -22,7 +22,10 @@ from tests.server.scripted import choose
 from titan.ai.base import Bot
 from titan.ai.levels import make_bot
 from titan.engine.actions import Action
+from titan.engine.game import Game
 from titan.engine.prompts import Prompt
+from titan.engine.record import make_record
+from titan.play import play
 from titan.server.bots import fallback
 from titan.server.clocks import NO_CLOCK, Clock, TimeControl, next_clock
 from titan.server.deps import Server
@@ -432,3 +435,46 @@ def test_a_seat_taken_back_while_the_computer_thinks_gets_no_move_from_it(
         time.sleep(0.5)
         got = state(client, gid)
         assert got["version"] == 0 and got["controllers"][me] == "person"
+
+
+# --- imported games -----------------------------------------------------------------------------
+
+
+def test_an_imported_game_plays_on_under_the_clock_asked_for(tmp_path: Path) -> None:
+    """A record imported to play on gets a time control like a new game: the clock of the seat
+    that must decide where the record stops starts at the import, and moves on with play; a
+    finished record gets none running, and a bad control is refused before anything is made."""
+    finished = play(4, 2)
+    partial = Game.new("default", finished.seats, finished.seed or 0)
+    for player, action in finished.actions[:20]:
+        partial.act(player, action)
+    record = make_record(
+        "default", partial.seats, partial.seed or 0, partial.state.options, partial.actions
+    )
+    control = {"kind": "correspondence", "seconds": 2 * DAY}
+    with running(tmp_path) as client:
+        started = datetime.now(UTC)
+        r = client.post("/api/games/import", json={"record": record, "time_control": control})
+        assert r.status_code == 201, r.text
+        gid, tokens = r.json()["id"], [s["token"] for s in r.json()["seats"]]
+        got = state(client, gid)
+        assert got["time_control"] == control
+        assert got["clock"]["seat"] == partial.current_player() == got["view"]["deciding"]
+        assert got["clock"]["kind"] == "correspondence"
+        assert started + timedelta(days=2) <= deadline(got["clock"])
+        assert deadline(got["clock"]) <= datetime.now(UTC) + timedelta(days=2)
+        rng, first = random.Random(3), got["clock"]["seat"]
+        for _ in range(200):  # play on until the other seat must decide
+            answer = step(client, gid, tokens, rng)
+            if answer["clock"] is not None and answer["clock"]["seat"] != first:
+                break
+        assert answer["clock"]["seat"] == deciding(client, gid)  # it follows the decider
+        r = client.post(
+            "/api/games/import", json={"record": finished.save(), "time_control": control}
+        )
+        assert r.status_code == 201, r.text
+        over = state(client, r.json()["id"])
+        assert over["clock"] is None and over["time_control"] == control
+        bad = {"record": record, "time_control": {"kind": "live", "seconds": 0}}
+        r = client.post("/api/games/import", json=bad)
+        assert r.status_code == 422 and r.json()["path"] == "time_control.seconds", r.text

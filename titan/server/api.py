@@ -249,10 +249,12 @@ async def import_game(body: ImportIn, request: Request, srv: ServerDep) -> Respo
     kinds = None
     if body.seats is not None:
         kinds = [SeatSpec("", s.kind, s.level) for s in body.seats]
+    control = time_control(body.time_control.kind, body.time_control.seconds)  # clocks
     row, tokens = await srv.service.import_record(
         body.record,
         kinds,
         unlisted=body.unlisted,
+        control=control,
         creator=client_key(request.scope),
         manage_token=(manage := new_token()),
         body=await request.body(),  # read and parsed already: Starlette keeps it

@@ -126,12 +126,15 @@ class Creation:
         creator: str | None = None,
         manage_token: str | None = None,
         body: bytes | None = None,
+        control: TimeControl = NO_CLOCK,
     ) -> tuple[GameRow, list[str | None]]:
         """A game from a record (``kinds``: each seat's kind and level; default all human).
         The record's seed comes with it, so whoever had the record can foresee its dice.
         The record is checked and replayed by :attr:`offload` (the bot pool's processes),
         which is sent ``body``, the request's JSON holding ``raw`` as its ``record``, when
-        given; and the game is not kept in memory: it is replayed here when first opened."""
+        given; and the game is not kept in memory: it is replayed here when first opened.
+        ``control`` is its time control from here on: the clock of the seat that must decide
+        where the record stops starts now (no clock runs in a finished game)."""
         actions = raw.get("actions") if isinstance(raw, dict) else None
         if isinstance(actions, list) and len(actions) > self.limits.max_import_actions:
             raise TooLarge(
@@ -158,6 +161,10 @@ class Creation:
         seat_rows, tokens = deal_seats(specs)
         stamp = now()
         entries = checked.entries
+        clock = None
+        if not checked.over:
+            decider = checked.to_move
+            clock = next_clock(control, None, decider, seat_rows[decider].kind == "bot", stamp)
         row = GameRow(
             id=new_game_id(),
             variant=checked.variant,
@@ -174,6 +181,10 @@ class Creation:
             unlisted=unlisted,
             creator=creator,
             manage_hash=None if manage_token is None else hash_token(manage_token),
+            time_kind=control.kind,
+            time_seconds=control.seconds,
+            deadline_seat=None if clock is None else clock.seat,
+            deadline_at=None if clock is None else clock.deadline,
         )
         await self.store.create(row, entries)
         return row, tokens

@@ -141,6 +141,11 @@ class ImportIn(_Strict):
     unlisted: bool = Field(
         default=False, description="keep the game out of the lobby: reachable by its links only"
     )
+    time_control: TimeControlIn = Field(
+        default_factory=TimeControlIn,
+        description="the game's clocks from here on, as for a new game: the first runs for "
+        "the seat that must decide where the record stops (none for a finished game)",
+    )
 
 
 class SeatLink(BaseModel):
