@@ -14,6 +14,21 @@ from tests.server.harness import Api, Server
 pytestmark = pytest.mark.xdist_group("browser")
 
 
+def test_a_blitz_clock_in_seconds(page: Page, web_server: Server) -> None:
+    """A live clock of less than a minute a decision, in the unit people say it in."""
+    page.goto(web_server.url + "/")
+    page.wait_for_selector("[data-action='create-game']:not(:disabled)")
+    page.get_by_label("Clock", exact=True).select_option("live")
+    page.get_by_label("Time allowed", exact=True).fill("45")
+    page.get_by_label("Unit of the time allowed").select_option("seconds")
+    page.get_by_role("button", name="Create the game").click()
+    game_id = page.locator("[data-created]").get_attribute("data-created")
+    assert game_id
+    with Api(web_server.url) as api:
+        summary = api.http.get(f"/api/games/{game_id}").json()
+    assert summary["time_control"] == {"kind": "live", "seconds": 45}
+
+
 def test_a_live_game_shows_its_clock_and_the_seat_can_be_handed_over(
     page: Page, web_server: Server
 ) -> None:

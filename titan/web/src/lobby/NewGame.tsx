@@ -26,8 +26,8 @@ interface SeatDraft {
 }
 
 type ClockKind = "none" | "live" | "correspondence";
-type ClockUnit = "minutes" | "hours" | "days";
-const UNIT_SECONDS: Record<ClockUnit, number> = { minutes: 60, hours: 3600, days: 86400 };
+type ClockUnit = "seconds" | "minutes" | "hours" | "days";
+const UNIT_SECONDS: Record<ClockUnit, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86400 };
 const MAX_CLOCK_SECONDS = 30 * 86400; // the server's limit
 
 /** The API's fallback body; its field is named `then` (POST /api/games, issue 20). */
@@ -42,7 +42,8 @@ function timeControl(kind: ClockKind, amount: string, unit: ClockUnit): TimeCont
   const n = Number(amount);
   if (!amount.trim() || !Number.isFinite(n) || n <= 0) return "The time allowed is a number above 0.";
   const seconds = Math.round(n * UNIT_SECONDS[unit]);
-  if (seconds < 1 || seconds > MAX_CLOCK_SECONDS) return "The time allowed is at most 30 days.";
+  if (seconds < 1) return "The time allowed is at least 1 second.";
+  if (seconds > MAX_CLOCK_SECONDS) return "The time allowed is at most 30 days.";
   return { kind, seconds };
 }
 
@@ -322,7 +323,7 @@ export function NewGame(props: { onCreated: () => void }) {
               name="clock_amount"
               aria-label="Time allowed"
               type="number"
-              min={1}
+              min={0}
               step="any"
               value={clockAmount}
               onInput={(e) => setClockAmount(e.currentTarget.value)}
@@ -333,6 +334,7 @@ export function NewGame(props: { onCreated: () => void }) {
               value={clockUnit}
               onChange={(e) => setClockUnit(e.currentTarget.value as ClockUnit)}
             >
+              <option value="seconds">seconds</option>
               <option value="minutes">minutes</option>
               <option value="hours">hours</option>
               <option value="days">days</option>
