@@ -4,10 +4,13 @@ Replays ``bench.colossus`` protocol logs through the mirror (``titan/colossus/mi
 at each battle's start (``initBattle``, both legions shown) it simulates the battle as
 ``strong`` would judge it (:func:`titan.ai.strong.simulate.simulate_legions`, the legions,
 land, entry side and scores of that moment), and at the engagement's result it notes who
-won. Prints, for our attacks and for Colossus's, the predicted and the actual share of
-attacker wins in tenths of the prediction. A bucket whose prediction is far from what
-happened points at a blind spot of the simulation (this is how the Titan shut out of its
-own battleland was found, ``docs/ai.md``).
+won and what the attacker kept. Prints, for our attacks and for Colossus's, the predicted and
+the actual share of attacker wins in tenths of the prediction. A bucket whose prediction is
+far from what happened points at a blind spot of the simulation (this is how the Titan shut
+out of its own battleland was found, ``docs/ai.md``). Then, for the attacks won, the worth
+(:func:`titan.ai.strong.simulate.worth_of`) of the attacker's survivors foreseen against
+what was left of the characters it fought with, our Titan's legion's attacks apart: what a
+won battle costs the legion.
 
 Run: ``.venv/bin/python -m bench.colossus_odds LOGS_DIR [LOGS_DIR ...] [--trials 200]``
 """
@@ -17,17 +20,18 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections import defaultdict
-from dataclasses import dataclass
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.colossus import NAME as OURS  # our seat's name in its games
-from titan.ai.strong.simulate import simulate_legions
+from titan.ai.strong.simulate import BattleOdds, simulate_legions, worth_of
 from titan.colossus import messages as m
 from titan.colossus.check import Desync
 from titan.colossus.codec import ProtocolError
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
+from titan.variant import TITAN
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +39,12 @@ class Battle:
     ours: bool  # we attacked
     predicted: float  # the simulated chance that the attacker wins
     won: bool  # the attacker won
+    titan: bool = False  # the attacker's legion holds its Titan
+    worth: float = 0.0  # the attacker's legion at the battle's start (worth_of)
+    kept: float = 0.0  # foreseen: the worth of its survivors when it wins
+    left: float = 0.0  # what it kept (0 unless it won)
+    members: Counter[str] = field(default_factory=Counter)  # the attacker's, at the start
+    score: int = 0  # the attacker's owner's, at the start
 
 
 def battles(path: Path, trials: int, rng: random.Random) -> list[Battle]:
@@ -42,7 +52,8 @@ def battles(path: Path, trials: int, rng: random.Random) -> list[Battle]:
     out: list[Battle] = []
     mirror = Mirror()
     markers: tuple[str, str] | None = None  # Colossus's attacker and defender markers
-    pending: tuple[bool, float] | None = None
+    pending: Battle | None = None
+    legion = ""  # the attacker's marker in the mirror's game
     try:
         for entry in read(path):
             if not entry.to_client:
@@ -53,10 +64,12 @@ def battles(path: Path, trials: int, rng: random.Random) -> list[Battle]:
             if fields[0] == "tellEngagement":
                 markers = (fields[2], fields[3])
             elif isinstance(msg, m.InitBattle) and mirror.game is not None:
-                pending = (_attacker(mirror) == OURS, _predict(mirror, trials, rng))
+                legion, pending = _predict(mirror, trials, rng)
             elif fields[0] == "tellEngagementResults" and pending and markers:
                 if fields[2] == "fight":
-                    out.append(Battle(pending[0], pending[1], fields[1] == markers[0]))
+                    won = fields[1] == markers[0]
+                    left = _worth(mirror, legion, pending) if won else 0.0
+                    out.append(replace(pending, won=won, left=left))
                 pending = None
     except (Desync, ProtocolError, AssertionError, KeyError, ValueError) as exc:
         print(f"{path.name}: stopped following ({type(exc).__name__})", file=sys.stderr)
@@ -69,14 +82,15 @@ def _attacker(mirror: Mirror) -> str:
     return state.players[state.legions[state.engagement.attacker].owner].name
 
 
-def _predict(mirror: Mirror, trials: int, rng: random.Random) -> float:
+def _predict(mirror: Mirror, trials: int, rng: random.Random) -> tuple[str, Battle]:
+    """The attacker's marker, and the battle as foreseen (its outcome still to come)."""
     game = mirror.g
     state = game.state
     eng = state.engagement
     assert eng is not None
     att, dfd = state.legions[eng.attacker], state.legions[eng.defender]
     scores = (state.players[att.owner].score, state.players[dfd.owner].score)
-    odds = simulate_legions(
+    odds: BattleOdds = simulate_legions(
         game.variant,
         list(att.characters),
         list(dfd.characters),
@@ -86,7 +100,30 @@ def _predict(mirror: Mirror, trials: int, rng: random.Random) -> float:
         trials,
         rng,
     )
-    return odds.attacker_wins
+    p = odds.attacker_wins
+    return eng.attacker, Battle(
+        ours=_attacker(mirror) == OURS,
+        predicted=p,
+        won=False,
+        titan=TITAN in att.characters,
+        worth=worth_of(game.variant, list(att.characters), scores[0]),
+        kept=odds.attacker_left / p if p > 0 else 0.0,
+        members=Counter(att.characters),
+        score=scores[0],
+    )
+
+
+def _worth(mirror: Mirror, marker: str, before: Battle) -> float:
+    """What is left of the attacker's legion once its battle is won: its survivors among the
+    characters it fought with (a summoned angel not counted, 15), at the score it started
+    with (the Titan's power as the simulation counted it, 19.1)."""
+    state = mirror.g.state
+    legion = state.legions.get(marker)
+    if legion is None:
+        return 0.0
+    now = Counter(legion.characters)
+    kept = [name for name, n in before.members.items() for _ in range(min(n, now[name]))]
+    return worth_of(mirror.g.variant, kept, before.score)
 
 
 def report(found: list[Battle]) -> list[str]:
@@ -111,6 +148,27 @@ def report(found: list[Battle]) -> list[str]:
                 f"predicted {sum(b.predicted for b in bs) / len(bs):.2f}, "
                 f"actual {sum(b.won for b in bs) / len(bs):.2f}"
             )
+    lines += _survivors(found)
+    return lines
+
+
+def _survivors(found: list[Battle]) -> list[str]:
+    lines = ["attacks won: the attacker's worth at the start, its survivors' foreseen and kept"]
+    for ours, titan, who in (
+        (True, True, "our Titan's legion"),
+        (True, False, "our other legions"),
+        (False, True, "Colossus's Titan legions"),
+        (False, False, "Colossus's other legions"),
+    ):
+        rows = [b for b in found if b.won and b.ours == ours and b.titan == titan]
+        if not rows:
+            continue
+        n = len(rows)
+        lines.append(
+            f"  {who}: {n} battles won, worth {sum(b.worth for b in rows) / n:.1f}, "
+            f"kept foreseen {sum(b.kept for b in rows) / n:.1f}, "
+            f"kept {sum(b.left for b in rows) / n:.1f}"
+        )
     return lines
 
 

@@ -28,3 +28,20 @@ def test_every_fought_battle_of_a_recorded_game_is_predicted_and_scored(name: st
     assert [b.won for b in found] == expected and expected
     assert all(0.0 <= b.predicted <= 1.0 for b in found)
     assert report(found)[0].startswith(("our attacks", "Colossus's attacks"))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_won_battle_keeps_what_survived_and_a_lost_one_nothing(name: str) -> None:
+    found = battles(FOLDER / name, trials=8, rng=random.Random(2))
+    for b in found:  # a summoned angel is not counted among what was kept
+        assert 0.0 <= b.kept <= b.worth + 1e-9
+        if b.won:
+            assert 0.0 < b.left <= b.worth
+        else:
+            assert b.left == 0.0
+    lines = report(found)
+    start = lines.index(
+        "attacks won: the attacker's worth at the start, its survivors' foreseen and kept"
+    )
+    assert all("battles won, worth" in line for line in lines[start + 1 :])
+    assert (len(lines) > start + 1) == any(b.won for b in found)
