@@ -4,6 +4,7 @@ each log ends there). Mirrored now to their last line, in step."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -406,3 +407,18 @@ def test_a_recombination_the_server_does_not_make_is_a_desync() -> None:
     line = "setupFight"
     with pytest.raises(Desync, match="do not recombine for the server"):
         mirror.feed(line, parse_server(line))
+
+
+def test_an_eliminated_legion_holds_what_the_server_put_on_the_dead_pile() -> None:
+    """Four players, turn 6: RationalAI's Titan lost on time attacking another AI (10.5), and
+    its player's legions left the board (19.4), one of them engaged with our Titan's legion:
+    half its points were ours. Our guess of a hidden split had an Ogre in it where there was
+    a Guardian (88 points for 100: 'titan has 155 points, 149 for us'). The server puts each
+    legion's characters on the dead pile just before removing it: the mirror makes the
+    legion hold those, and ends the battle once all are removed."""
+    mirror = mirrored("live-rational-4p-guessed-legion-eliminated.tsv.gz")  # to the end
+    state = mirror.g.state
+    scores = {p.name: p.score for p in state.players}
+    assert scores == {"titan": 155, "Rational2": 0, "Rational3": 0, "Rational1": 52}
+    assert not state.players[mirror.player("Rational3")].alive
+    assert mirror.fallen == Counter() and not mirror.eliminating

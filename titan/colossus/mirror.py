@@ -22,6 +22,8 @@ entry point, :meth:`Mirror.feed`, which finds each message's handler by its meth
 
 from __future__ import annotations
 
+from collections import Counter
+
 from titan.colossus import messages as m
 from titan.colossus.check import compare
 from titan.colossus.codec import Message
@@ -49,6 +51,11 @@ _AROUND_LATE_ANGEL = (
 )
 
 
+# What Colossus sends while it removes the legions of a player whose Titan fell (19.4): for
+# each legion its points, the dead pile's counts, the removal.
+_ELIMINATING = m.UpdateCreatureCount | m.UpdateChangedValues | m.RemoveLegion
+
+
 class Mirror(MasterboardMirror, BattleMirror, HiddenSplitMirror):
     """Feed it the server's messages in order (:meth:`feed`)."""
 
@@ -68,8 +75,12 @@ class Mirror(MasterboardMirror, BattleMirror, HiddenSplitMirror):
             raise self.desync(
                 "4.3, errata 2.4", f"{sorted(self.recombining)} do not recombine for the server"
             )
+        if self.eliminating and not isinstance(message, _ELIMINATING):
+            self.eliminating = False
+            self._finish_battle()  # the server has removed the fallen player's legions
         if self.game is not None:
             self._shown(message)
+            self._mend_the_fallen(message)
         handler = getattr(self, "_on_" + message.method, None)
         if handler is not None:
             handler(message)
@@ -89,6 +100,30 @@ class Mirror(MasterboardMirror, BattleMirror, HiddenSplitMirror):
             compare(
                 self.view, self.game, self.markers, line, settled=isinstance(message, m.CommitPoint)
             )
+
+    def _mend_the_fallen(self, message: Message) -> None:
+        """When a Titan falls, the server removes its player's legions one by one, each
+        after putting its characters on the dead pile (19.4): a legion whose contents we
+        guessed (a hidden split) is made to hold those before our engine scores it (half
+        points to whoever it was engaged with, 19.4: a four-player game where our guess had
+        an Ogre for a Guardian, and our score fell 6 points short)."""
+        if isinstance(message, m.UpdateCreatureCount):
+            more = message.dead - self.view.dead.get(message.creature, 0)
+            if more > 0:
+                self.fallen[message.creature] += more
+            return
+        if isinstance(message, m.UpdateChangedValues):
+            return
+        fallen, self.fallen = self.fallen, Counter()
+        eng = self.g.state.engagement
+        if (
+            isinstance(message, m.RemoveLegion)
+            and fallen
+            and eng is not None
+            and eng.battle is not None
+            and message.marker not in self.view.engaged
+        ):
+            self._mend(message.marker, fallen, True)
 
     def _follow_scores_of_the_out(self) -> None:
         """Colossus scores a battle in which both Titans fell (four players): the rules give

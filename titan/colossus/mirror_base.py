@@ -14,6 +14,7 @@ hidden split a ``didSplit`` left pending.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -71,6 +72,11 @@ class MirrorBase:
         self.carry_offered = False  # the server's last strike left damage to carry
         self.carried: list[str] = []  # our hexes the server has carried it to, so far
         self.titan_fell = False  # from a Titan's death to the end of its engagement
+        # The characters the server put on the dead pile since the last message that was
+        # not a count or a score: when a Titan falls, those of each legion its player loses
+        # come just before that legion's removal (19.4).
+        self.fallen: Counter[str] = Counter()
+        self.eliminating = False  # the server is removing a fallen Titan's player's legions
         self.guesses = 0  # hidden splits guessed
         # Told of each action before it is applied (the seat's answers are tested this way).
         self.on_act: Callable[[int, Action], None] | None = None

@@ -78,8 +78,11 @@ class EngagementMirror(MirrorBase):
             # battle is over (already, when the winner was asked for its angel first). The
             # server removes the loser's legions before the winner's acquisitions, our
             # engine after; the legions are compared again once the engagement is over.
+            # Our engine removes them all at once, when the battle ends: it ends once the
+            # server has removed them all (Mirror.feed), each first made to hold what the
+            # server put on the dead pile with it (Mirror._mend_the_fallen).
             if eng.battle is not None:
-                self._finish_battle()
+                self.eliminating = True
             self.titan_fell = True
 
     def _on_tellGameOver(self, msg: Message) -> None:
