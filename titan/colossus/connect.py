@@ -7,8 +7,10 @@ log of them in the transcripts' format when asked.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -20,6 +22,7 @@ from titan.colossus.seat import Seat, SeatError
 _HOUSEKEEPING = ("confirmCommitPoint", "replyToPing", "catchupConfirmation", "signOn")
 _PING = "pingRequest"
 OUT = "{name} is out"  # the outcome of a seat that left once out (leave_when_out)
+LINGER = 2.0  # seconds a leaving seat reads on, so that its last lines are not lost
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +92,7 @@ def play(
             try:
                 answer = seat.receive(line)
             except (SeatError, Desync) as exc:
-                send(["withdrawFromGame", "disconnect"])
+                _leave(sock, send)
                 return outcome(str(exc), False, isinstance(exc, Desync))
             if any(not a.startswith(_HOUSEKEEPING) for a in answer):
                 think.append(time.monotonic() - began)
@@ -98,10 +101,23 @@ def play(
             if line == "dispose" or (seat.over and line.startswith("dispose")):
                 break
             if leave_when_out and seat.out_and_on:
-                send(["withdrawFromGame", "disconnect"])
+                _leave(sock, send)
                 return outcome(OUT.format(name=seat.name), True)
         over = seat.mirror.game is not None and seat.mirror.game.state.over
         return outcome(seat.result or "the server closed the connection", over)
+
+
+def _leave(sock: socket.socket, send: Callable[[list[str]], None]) -> None:
+    """Withdraw and say goodbye, then read what the server still sends until it closes (at
+    most ``LINGER`` seconds): a socket closed with unread data in it is reset, and the reset
+    can destroy our last lines before the server has read them."""
+    send(["withdrawFromGame", "disconnect"])
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_WR)
+        sock.settimeout(LINGER)
+        until = time.monotonic() + LINGER
+        while time.monotonic() < until and sock.recv(1 << 16):
+            pass
 
 
 def _log(log: TextIO | None, start: float, way: str, line: str) -> None:
