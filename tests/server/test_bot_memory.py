@@ -194,7 +194,9 @@ def test_served_bots_play_the_arenas_game_across_a_restart(
     with running(tmp_path) as client:
         wait_for(lambda: state(client, gid)["status"] == "over", 60, "the game to end")
         game = live(client, gid).game
-        assert game.seed is not None and len(game.actions) > stopped["version"] + 40
+        # The next server played on (a game of random moves may end within a turn or two
+        # of the restart: how long it lasts is the server's secret seed's doing).
+        assert game.seed is not None and len(game.actions) > stopped["version"]
         _as_the_arena(game, [Paced(bot_seed(game.seed, seat)) for seat in range(3)])
         driver = client.app.state.titan.bots  # type: ignore[attr-defined]
         assert len(driver.memory) == 0  # forgotten with the game

@@ -86,6 +86,11 @@ def error_of(r: httpx.Response) -> dict[str, Json]:
 # --- tokens -------------------------------------------------------------------------------------
 
 
+def _altered(token: str) -> str:
+    """The token with its last character changed (to "A", unless it was one already)."""
+    return token[:-1] + ("B" if token.endswith("A") else "A")
+
+
 def test_only_the_seats_token_acts(table: Table) -> None:
     api, game = table.api, table.game
     before = table.snapshot()
@@ -98,7 +103,7 @@ def test_only_the_seats_token_acts(table: Table) -> None:
         ("an empty bearer", {"Authorization": "Bearer"}, (401,)),
         ("another scheme", {"Authorization": f"Basic {game.token(seat)}"}, (401,)),
         ("a wrong token", {"Authorization": "Bearer " + "x" * 32}, (403,)),
-        ("the token, altered", {"Authorization": f"Bearer {game.token(seat)[:-1]}A"}, (403,)),
+        ("the token, altered", {"Authorization": f"Bearer {_altered(game.token(seat))}"}, (403,)),
         ("another game's token", {"Authorization": f"Bearer {table.other.token(seat)}"}, (403,)),
         ("the other seat's token", {"Authorization": f"Bearer {game.token(1 - seat)}"}, (409,)),
     ]
