@@ -10,7 +10,8 @@ Titan teleport (8.2), and the attack's chance by ``normal``'s outlook
 that :mod:`titan.ai.strong.safety` treats differently (it counts no attack below ``WARY``).
 Then every engagement of every game, by who attacked and how it ended. Only engagements
 with one of our legions count: with more than two players, Colossus's players fight each
-other too, and play on after we are out.
+other too, and play on after we are out. Last, for games of more than two players, where
+they ended for us: out with how many opponents still in, or won.
 
 Run: ``.venv/bin/python -m bench.colossus_losses LOGS_DIR [LOGS_DIR ...]``
 """
@@ -65,6 +66,8 @@ class Game:
     name: str
     result: str | None = None  # tellGameOver's message; None: not played to the end
     engagements: list[Engagement] = field(default_factory=list)
+    players: int = 0  # players in the game
+    left_when_out: int | None = None  # opponents still in when our Titan fell
 
 
 def read_game(path: Path) -> Game:
@@ -75,6 +78,7 @@ def read_game(path: Path) -> Game:
     teleports: dict[tuple[str, int], bool] = {}  # (marker, land) -> by Titan teleport
     current: Engagement | None = None
     out = False  # our Titan slain (the seat leaves a game of more players then)
+    dead: set[str] = set()
     for entry in read(path):
         if not entry.to_client or not entry.text.startswith(READ):
             continue
@@ -88,6 +92,10 @@ def read_game(path: Path) -> Game:
                 # Our colour, from our markers before we take any (a player who eliminates
                 # another takes his markers, 4.2, 19.4, and Colossus lists them first).
                 ours = v.markers[0][:2]
+            if v.dead and v.name not in dead:
+                dead.add(v.name)
+                if v.name == OURS:
+                    game.left_when_out = len(scores) - len(dead)
             out = out or (v.name == OURS and v.dead)
         elif isinstance(msg, m.DidMove):
             teleports[(msg.marker, msg.end)] = msg.teleport and msg.lord == TITAN
@@ -117,6 +125,7 @@ def read_game(path: Path) -> Game:
             game.result = msg.message
     if game.result is None and out:
         game.result = OUT.format(name=OURS)  # left once out (bench.colossus, 3+ players)
+    game.players = len(scores)
     return game
 
 
@@ -165,6 +174,26 @@ def report(variant: Variant, games: list[Game]) -> list[str]:
         if e.over
     )
     lines += [f"  {n:4d}  {who}, {how}" for (who, how), n in sorted(kinds.items())]
+    lines += stages(done)
+    return lines
+
+
+def stages(done: list[Game]) -> list[str]:
+    """Where the games of more than two players ended for us: out with how many opponents
+    still in, or won (a draw, or a loss with our Titan standing, apart)."""
+    many = [g for g in done if g.players > 2]
+    if not many:
+        return []
+    ends: Counter[str] = Counter()
+    for g in many:
+        if g.result == f"{OURS} wins":
+            ends["won"] += 1
+        elif g.left_when_out is not None:
+            ends[f"out, {g.left_when_out} of the others still in"] += 1
+        else:
+            ends["not won, our Titan standing"] += 1
+    lines = [f"where the {len(many)} games of more than two players ended for us:"]
+    lines += [f"  {n:4d}  {what}" for what, n in sorted(ends.items())]
     return lines
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.colossus_losses import how_it_ended, outcome, read_game, report
+from bench.colossus_losses import how_it_ended, outcome, read_game, report, stages
 from titan.variant import load
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "colossus"
@@ -60,3 +60,17 @@ def test_our_colour_stays_ours_once_we_take_anothers_markers() -> None:
         True,
     )
     assert how_it_ended(VARIANT, last) == "our attack, we lost"
+
+
+def test_where_a_four_player_game_ended_for_us() -> None:
+    """Our Titan fell at turn 8 with two of the three AIs still in; a two-player game adds no
+    such lines."""
+    out = read_game(FIXTURES / "live-rational-4p-out-early.tsv.gz")
+    assert (out.players, out.left_when_out) == (4, 2)
+    two = read_game(FIXTURES / "live-rational-lone-titan.tsv.gz")
+    assert two.players == 2
+    assert stages([out, two]) == [
+        "where the 1 games of more than two players ended for us:",
+        "     1  out, 2 of the others still in",
+    ]
+    assert report(VARIANT, [two])[-1].endswith("we lost on time")  # no stage lines
