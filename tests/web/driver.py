@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 LANDS_FILE = Path(__file__).resolve().parents[2] / "titan/variants/default/masterboard.json"
 AVOID = {"withdraw", "concede", "flee", "decline", "no_more_proposals", "mulligan"}
@@ -324,9 +325,17 @@ class ClickPlayer:
     # --- what the screen shows of a legion -----------------------------------------------------
 
     def contents_of(self, marker: str) -> str:
-        """The contents shown for a legion when the pointer rests on its marker."""
+        """The contents shown for a legion when the pointer rests on its marker (again, if a
+        re-render of the board took the shown contents away before they were read)."""
         legion = self.page.locator(f"[data-legion='{marker}']").first
-        legion.dispatch_event("mouseenter")
-        text = self.page.locator(f"[data-contents='{marker}']").first.inner_text()
-        legion.dispatch_event("mouseleave")
-        return text
+        shown = self.page.locator(f"[data-contents='{marker}']").first
+        for attempt in range(3):
+            legion.dispatch_event("mouseenter")
+            try:
+                text = shown.inner_text(timeout=5_000 if attempt < 2 else None)
+            except PlaywrightTimeout:
+                continue
+            finally:
+                legion.dispatch_event("mouseleave")
+            return text
+        raise AssertionError(f"the contents of {marker} are not shown")
