@@ -117,7 +117,8 @@ class Players:
                 time.sleep(0.05)
 
     def withdraw(self, seat: int, timeout: float = 120) -> None:
-        """``seat`` withdraws at its next decision (errata 20.4), the others playing on."""
+        """``seat`` withdraws at its next decision that offers it (errata 20.4: a split, a
+        move, a muster), the others playing on."""
         deadline = time.monotonic() + timeout
         while True:
             assert time.monotonic() < deadline, f"seat {seat} never came to decide"
@@ -125,10 +126,12 @@ class Players:
             if public["view"]["deciding"] == seat and public["controllers"][seat] == "person":
                 prompt = self.state(seat)["prompt"]
                 types = {o["type"] for o in prompt["options"]} if prompt else set()
-                if prompt and "choose_colour" not in types:
+                if "withdraw" in types:
                     r = self.api.act(self.game_id, self.tokens[seat], {"type": "withdraw"})
                     assert r.status_code == 200, r.text
                     return
+                if prompt and self.step() is not None:
+                    continue  # a decision without a withdrawal (a battle, talks): played on
             if self.step(skip=seat) is None:
                 time.sleep(0.05)
 
