@@ -41,9 +41,7 @@ DEFAULT_RATES: Mapping[str, Rate] = MappingProxyType(
     }
 )
 
-_SPEC = re.compile(
-    r"^\s*(create|import|act|chat|write|read|login)\s*=\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$"
-)
+_SPEC = re.compile(rf"^\s*({'|'.join(KINDS)})\s*=\s*(\d{{1,9}})\s*/\s*(\d{{1,9}})\s*$")
 
 
 def parse_rates(text: str) -> Mapping[str, Rate]:
