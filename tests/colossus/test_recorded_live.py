@@ -422,3 +422,18 @@ def test_an_eliminated_legion_holds_what_the_server_put_on_the_dead_pile() -> No
     assert scores == {"titan": 155, "Rational2": 0, "Rational3": 0, "Rational1": 52}
     assert not state.players[mirror.player("Rational3")].alive
     assert mirror.fallen == Counter() and not mirror.eliminating
+
+
+def test_two_titans_fell_and_the_second_players_legions_are_mended_too() -> None:
+    """Four players, turn 11: two RationalAIs' Titans fell in one battle. The server
+    eliminated the first player, then removed the second's legions one by one; one of them,
+    a hidden split's two Gargoyles, was engaged with our Titan's legion, so half its points
+    were ours (errata 19.3, 19.4: 12). Our guess had two Cyclops there, and the battle was
+    ended at the first elimination, before that legion was mended: 'titan has 36 points, 42
+    for us'. The mirror now waits through both eliminations."""
+    mirror = mirrored("live-rational-4p-two-titans-fell.tsv.gz")  # to the end
+    state = mirror.g.state
+    assert state.players[mirror.player("titan")].score == 36
+    assert not state.players[mirror.player("Rational1")].alive
+    assert not state.players[mirror.player("Rational3")].alive
+    assert mirror.fallen == Counter() and not mirror.eliminating

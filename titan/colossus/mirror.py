@@ -52,8 +52,9 @@ _AROUND_LATE_ANGEL = (
 
 
 # What Colossus sends while it removes the legions of a player whose Titan fell (19.4): for
-# each legion its points, the dead pile's counts, the removal.
-_ELIMINATING = m.UpdateCreatureCount | m.UpdateChangedValues | m.RemoveLegion
+# each legion its points, the dead pile's counts, the removal; where two Titans fell, the
+# first player's elimination, then the second's legions (errata 19.3, 19.4).
+_ELIMINATING = m.UpdateCreatureCount | m.UpdateChangedValues | m.RemoveLegion | m.TellPlayerElim
 
 
 class Mirror(MasterboardMirror, BattleMirror, HiddenSplitMirror):
