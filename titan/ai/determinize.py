@@ -97,6 +97,11 @@ def determinize(
             start_land=lv.start_land,
         )
     state.known = _knowledge(view, seat, contents)
+    # The seat's upper bounds as its view shows them; the others' unbounded (never wrong).
+    state.possible = [{} for _ in state.known]
+    state.possible[seat] = {
+        lv.marker: dict(Counter(lv.possible)) for lv in view.legions if lv.possible is not None
+    }
     if view.engagement is not None:
         state.engagement = _engagement(view.engagement)
     seats = [p.name for p in view.players]
@@ -148,13 +153,22 @@ def _contents(
         for side, owner in zip(SIDES, (eng.attacker_owner, eng.defender_owner), strict=True):
             if TITAN in eng.slain.get(side, ()):
                 slain_titans.add(owner)
+    caps = {
+        lv.marker: Counter(lv.possible) - Counter(lv.known)
+        for lv in view.legions
+        if lv.marker in slots and lv.possible is not None
+    }
     for p in view.players:
         if not p.alive or p.index == seat or p.index in slain_titans:
             continue
         mine = [lv for lv in view.legions if lv.owner == p.index]
         if any(TITAN in lv.known for lv in mine):
             continue
-        room = sorted(lv.marker for lv in mine if slots.get(lv.marker, 0) > 0)
+        room = sorted(
+            lv.marker
+            for lv in mine
+            if slots.get(lv.marker, 0) > 0 and (lv.marker not in caps or caps[lv.marker][TITAN])
+        )
         if room:  # a place drawn uniformly: the Titan is as likely as any other hidden counter
             weights = [slots[m] for m in room]
             marker = rng.choices(room, weights)[0]
@@ -163,13 +177,57 @@ def _contents(
     hidden = sorted(hidden_pool(view, variant, options).elements())
     if len(hidden) != sum(slots.values()):
         raise InconsistentView(f"{sum(slots.values())} hidden places, {len(hidden)} counters")
-    rng.shuffle(hidden)
-    for marker in sorted(slots):
-        k = slots[marker]
-        contents[marker] += hidden[:k]
-        hidden = hidden[k:]
+    for marker, names in _deal(hidden, slots, caps, rng).items():
+        contents[marker] += names
         contents[marker].sort()
     return contents
+
+
+DEALS = 30  # tries at dealing the hidden counters within every legion's bound
+
+
+def _deal(
+    hidden: list[str], slots: dict[str, int], caps: dict[str, Counter[str]], rng: random.Random
+) -> dict[str, list[str]]:
+    """The hidden counters dealt to the hidden places at random, each legion holding only
+    what it may (``caps``: its upper bound, less what is known). The
+    legions with a bound are dealt first, the most tightly bound first; a deal that runs
+    into a dead end is tried again, and after ``DEALS`` tries the bounds are let go (they
+    are certain, so that only happens when the truth is a rare deal)."""
+    for _ in range(DEALS):
+        left = Counter(hidden)
+        dealt: dict[str, list[str]] = {}
+        order = sorted(
+            (m for m in slots if m in caps and slots[m] > 0),
+            key=lambda m: (sum((caps[m] & left).values()) - slots[m], m),
+        )
+        for marker in order:
+            names: list[str] = []
+            for _ in range(slots[marker]):
+                may = caps[marker] - Counter(names)
+                choice = sorted((may & left).elements())
+                if not choice:
+                    break
+                name = rng.choice(choice)
+                names.append(name)
+                left[name] -= 1
+            if len(names) < slots[marker]:
+                break
+            dealt[marker] = names
+        else:
+            rest = sorted(left.elements())
+            rng.shuffle(rest)
+            for marker in sorted(m for m in slots if m not in caps):
+                k = slots[marker]
+                dealt[marker], rest = rest[:k], rest[k:]
+            return dealt
+    rest = list(hidden)
+    rng.shuffle(rest)
+    dealt = {}
+    for marker in sorted(slots):
+        k = slots[marker]
+        dealt[marker], rest = rest[:k], rest[k:]
+    return dealt
 
 
 def _knowledge(

@@ -8,6 +8,13 @@ uncertain: a known character is still certain in one part only when the other pa
 small to hold every one of them. ``state.known[observer][marker]`` is a lower bound, never a
 guess; ``state.known[-1]`` is what a spectator knows from public events alone.
 
+``state.possible[observer][marker]`` is the matching upper bound: every character the legion
+may hold, as far as the observer can tell (absent: anything). Every legion starts public
+(5.2) and every character that joins one is shown (18.4, 15.1, 17), so what a split leaves
+unknown still comes from its parent: both parts hold only what the parent held, less what is
+known to be in the other part. The split history the peers infer from (issue 23), kept as
+two certain bounds rather than a guess.
+
 :func:`learn` is called by ``Ctx.emit`` for every event, so the event that shows something
 and the knowledge it gives are one operation (no paired calls to keep in step).
 """
@@ -39,6 +46,10 @@ def _shown(
         k = state.known[p].setdefault(marker, {})
         for name, n in shown.items():
             k[name] = max(k.get(name, 0), n)
+        upper = _possible(state, p).get(marker)
+        if upper is not None:  # an upper bound below what is seen was wrong: widen it
+            for name, n in k.items():
+                upper[name] = max(upper.get(name, 0), n)
 
 
 def _whole(
@@ -48,6 +59,7 @@ def _whole(
     contents = dict(Counter(names))
     for p in _observers(state, marker, audience):
         state.known[p][marker] = dict(contents)
+        _possible(state, p)[marker] = dict(contents)
 
 
 def _added(state: GameState, marker: str, name: str) -> None:
@@ -55,19 +67,28 @@ def _added(state: GameState, marker: str, name: str) -> None:
     for p in _observers(state, marker, None):
         k = state.known[p].setdefault(marker, {})
         k[name] = k.get(name, 0) + 1
+        upper = _possible(state, p).get(marker)
+        if upper is not None:
+            upper[name] = upper.get(name, 0) + 1
 
 
 def _removed(state: GameState, marker: str, names: Iterable[str]) -> None:
     """Characters publicly left the legion (losses are public, errata 9.5; summons, 15.1)."""
     for p in _observers(state, marker, None):
+        upper = _possible(state, p).get(marker)
+        if upper is not None:
+            _take(upper, names)
         k = state.known[p].get(marker)
-        if not k:
-            continue
-        for name in names:
-            if k.get(name, 0) > 0:
-                k[name] -= 1
-                if not k[name]:
-                    del k[name]
+        if k:
+            _take(k, names)
+
+
+def _take(counts: dict[str, int], names: Iterable[str]) -> None:
+    for name in names:
+        if counts.get(name, 0) > 0:
+            counts[name] -= 1
+            if not counts[name]:
+                del counts[name]
 
 
 def _split(state: GameState, parent: str, child: str, heights: tuple[int, int]) -> None:
@@ -77,20 +98,49 @@ def _split(state: GameState, parent: str, child: str, heights: tuple[int, int]) 
         before = state.known[p].get(parent, {})
         state.known[p][parent] = {n: k - c_height for n, k in before.items() if k > c_height}
         state.known[p][child] = {n: k - p_height for n, k in before.items() if k > p_height}
+        bounds = _possible(state, p)
+        upper = bounds.get(parent)
+        if upper is None:
+            bounds.pop(child, None)
+            continue
+        # Each part holds only what the parent held, less what is certainly in the other.
+        bounds[parent] = _less(upper, state.known[p][child])
+        bounds[child] = _less(upper, state.known[p][parent])
+
+
+def _less(upper: dict[str, int], certain: dict[str, int]) -> dict[str, int]:
+    return {n: k - certain.get(n, 0) for n, k in upper.items() if k > certain.get(n, 0)}
 
 
 def _merged(state: GameState, into: str, others: Iterable[str]) -> None:
     """Recombination (4.3): what was known of either part is known of the whole."""
     for p in _observers(state, into, None):
         whole = Counter(state.known[p].get(into, {}))
+        bounds = _possible(state, p)
+        upper: Counter[str] | None = Counter(bounds[into]) if into in bounds else None
         for other in others:
             whole.update(state.known[p].pop(other, {}))
+            part = bounds.pop(other, None)
+            upper = None if upper is None or part is None else upper + Counter(part)
         state.known[p][into] = dict(whole)
+        if upper is None:
+            bounds.pop(into, None)
+        else:
+            bounds[into] = dict(upper)
 
 
 def _forget(state: GameState, marker: str) -> None:
     for k in state.known:
         k.pop(marker, None)
+    for k in state.possible:
+        k.pop(marker, None)
+
+
+def _possible(state: GameState, observer: int) -> dict[str, dict[str, int]]:
+    """The observer's upper bounds (a state made before they were kept has none: unbounded)."""
+    while len(state.possible) < len(state.known):
+        state.possible.append({})
+    return state.possible[observer]
 
 
 def _moved(state: GameState, e: ev.Moved) -> None:

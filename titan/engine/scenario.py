@@ -160,6 +160,8 @@ def clear_board(game: Game) -> None:
         del state.legions[lg.marker]
     for known in state.known:
         known.clear()
+    for possible in state.possible:
+        possible.clear()
     game.touch()
 
 

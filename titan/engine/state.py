@@ -282,6 +282,8 @@ class GameState:
     pending_recombine: list[list[str]] = field(default_factory=list)
     # known[observer][marker] = characters that observer knows to be in that legion
     known: list[dict[str, dict[str, int]]] = field(default_factory=list)
+    # possible[observer][marker] = all the characters that legion may hold (absent: unbounded)
+    possible: list[dict[str, dict[str, int]]] = field(default_factory=list)
     winner: int | None = None
     over: bool = False
 
@@ -316,6 +318,7 @@ class GameState:
             engagement=None if self.engagement is None else self.engagement.copy(),
             pending_recombine=[list(group) for group in self.pending_recombine],
             known=[{m: dict(k) for m, k in seen.items()} for seen in self.known],
+            possible=[{m: dict(k) for m, k in seen.items()} for seen in self.possible],
             winner=self.winner,
             over=self.over,
         )

@@ -14,7 +14,7 @@ determinization) and to resume a client exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from titan.engine.actions import Proposal, Teleport
 from titan.engine.battle.state import BattleState, BattleStep, Newcomer
@@ -59,6 +59,9 @@ class LegionView:
     mustered: bool  # it has mustered this turn (18.1)
     teleported: Teleport | None  # if it teleported this turn (8)
     split_from: str | None  # this turn's parent: recombination (4.3); public, as splits are
+    # Of a legion not known whole, every character it may hold as far as this seat can tell
+    # from what it was shown (``GameState.possible``); None: anything (or ``complete``).
+    possible: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +172,8 @@ class PlayerView:
 def player_view(state: GameState, seat: int | None, deciding: int) -> PlayerView:
     """The game as ``seat`` may know it; ``None`` is a spectator (public knowledge only)."""
     known = state.known[-1 if seat is None else seat]
+    observer = -1 if seat is None else seat
+    bounds = state.possible[observer] if len(state.possible) == len(state.known) else {}
     return PlayerView(
         you=seat,
         deciding=deciding,
@@ -199,13 +204,21 @@ def player_view(state: GameState, seat: int | None, deciding: int) -> PlayerView
             for p in state.players
         ),
         legions=tuple(
-            _legion(lg, seat, known.get(lg.marker, {}))
+            _bounded(_legion(lg, seat, known.get(lg.marker, {})), bounds.get(lg.marker))
             for lg in sorted(state.legions.values(), key=lambda x: x.marker)
         ),
         caretaker=dict(state.caretaker),
         dead=dict(state.dead),
         engagement=None if state.engagement is None else _engagement(state.engagement, seat),
     )
+
+
+def _bounded(view: LegionView, possible: dict[str, int] | None) -> LegionView:
+    """``view`` with the seat's upper bound of what its legion may hold, unless it is known
+    whole (its owner's, or shown whole) or nothing bounds it."""
+    if view.complete or possible is None:
+        return view
+    return replace(view, possible=tuple(sorted(n for n, k in possible.items() for _ in range(k))))
 
 
 def _legion(lg: Legion, seat: int | None, known: dict[str, int]) -> LegionView:

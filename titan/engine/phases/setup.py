@@ -27,6 +27,7 @@ def new_state(variant: Variant, seats: list[str], options: Options) -> GameState
         players=players,
         caretaker=caretaker,
         known=[{} for _ in range(len(players) + 1)],
+        possible=[{} for _ in range(len(players) + 1)],
     )
 
 

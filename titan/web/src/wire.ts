@@ -359,6 +359,7 @@ export interface LegionView {
   mustered: boolean;
   teleported: Teleport | null;
   split_from: string | null;
+  possible: Array<string> | null;
 }
 
 /** Losses are public (errata 9.5). */
