@@ -1,6 +1,6 @@
 """Determinization (titan.ai.determinize): a game drawn from one seat's view is a valid engine
 game that the seat cannot tell from the real one, whose hidden contents are a shuffle of the
-real hidden contents, and that plays on legally."""
+real hidden contents dealt within what each legion may hold, and that plays on legally."""
 
 from __future__ import annotations
 
@@ -79,6 +79,8 @@ def test_a_seat_cannot_tell_the_drawn_game_from_the_real_one(seed: int) -> None:
             for lv in view.legions:
                 have = Counter(drawn.state.legions[lv.marker].characters)
                 assert not Counter(lv.known) - have  # known is a part of what is drawn
+                if lv.possible is not None:  # and what is drawn is within what it may hold
+                    assert not have - Counter(lv.possible), (lv.marker, have, lv.possible)
 
 
 @pytest.mark.parametrize("seed", range(0, GAMES, 3))

@@ -138,15 +138,25 @@ class Oracle:
     def __init__(self, players: int) -> None:
         self.observers: tuple[Observer, ...] = (*range(players), None)
         self.may: dict[Observer, dict[str, Known]] = {o: {} for o in self.observers}
+        # The least an observer may be sure a legion holds at most (absent: anything): the
+        # legion as last shown whole, with what publicly joined and left it since; a split
+        # leaves each part the parent's, less what the other part may be known to hold.
+        self.bound: dict[Observer, dict[str, Known]] = {o: {} for o in self.observers}
 
     def _others(self, owner: int) -> list[Observer]:
         return [o for o in self.observers if o != owner]
 
     def show(
-        self, marker: str, owner: int, names: Iterable[str], to: Iterable[Observer] | None = None
+        self,
+        marker: str,
+        owner: int,
+        names: Iterable[str],
+        to: Iterable[Observer] | None = None,
+        whole: bool = False,
     ) -> None:
         """``to`` (everyone but the owner by default) may know these characters are in the
-        legion: the bound grows to at least as many of each as were shown."""
+        legion: the bound grows to at least as many of each as were shown. Shown ``whole``,
+        it may also know the legion holds nothing else."""
         shown = Counter(names)
         for o in self._others(owner) if to is None else to:
             if o == owner:
@@ -154,6 +164,8 @@ class Oracle:
             k = self.may[o].setdefault(marker, Counter())
             for name, n in shown.items():
                 k[name] = max(k[name], n)
+            if whole:
+                self.bound[o][marker] = Counter(shown)
 
     def step(self, before: GameState, player: int, action: Action, after: GameState) -> Allowance:
         """Learn what ``action`` (by ``player``, taking ``before`` to ``after``) shows."""
@@ -181,8 +193,8 @@ class Oracle:
             if len(mine) != 1 or len(theirs) != 1:
                 raise OracleError(f"engagement on {action.land} is not one legion against one")
             att, dfd = mine[0], theirs[0]
-            self.show(dfd.marker, dfd.owner, dfd.characters, to=[player])
-            self.show(att.marker, att.owner, att.characters, to=[dfd.owner])
+            self.show(dfd.marker, dfd.owner, dfd.characters, to=[player], whole=True)
+            self.show(att.marker, att.owner, att.characters, to=[dfd.owner], whole=True)
         elif isinstance(action, Fight):
             # Errata 9.3, Complete Sequence 2.5.6.1: once the battle is chosen both legions
             # may be looked at by everyone.
@@ -190,7 +202,7 @@ class Oracle:
             if eng is None:
                 raise OracleError("a Fight outside an engagement")
             for m in (eng.attacker, eng.defender):
-                self.show(m, was[m].owner, was[m].characters)
+                self.show(m, was[m].owner, was[m].characters, whole=True)
 
         # 2. Hidden changes: a split (4.3) and the recombination of split-offs (4.3, errata
         # 4.7). Nothing else changes a legion out of sight.
@@ -209,6 +221,11 @@ class Oracle:
                 self.may[o][child] = Counter(
                     {n: c - p_height for n, c in k.items() if c > p_height}
                 )
+                old = self.bound[o].pop(parent, None)
+                self.bound[o].pop(child, None)
+                if old is not None:
+                    self.bound[o][parent] = old - self.may[o][child]
+                    self.bound[o][child] = old - self.may[o][parent]
             hidden |= {parent, child}
         absorbed: list[str] = []
         if isinstance(action, DoneMoving | KeepMarker):
@@ -227,6 +244,10 @@ class Oracle:
                 left[o][m] = part
                 # What was known of either part is known of the whole.
                 self.may[o][keeper] = self.may[o].get(keeper, Counter()) + part
+                bounds = self.bound[o]
+                piece, whole = bounds.pop(m, None), bounds.pop(keeper, None)
+                if piece is not None and whole is not None:
+                    bounds[keeper] = whole + piece
             hidden.add(keeper)
 
         # 3. Public changes of the legions that stayed: losses (errata 9.5), the battle's slain
@@ -243,12 +264,14 @@ class Oracle:
             if removed or added:
                 for o in self._others(now[m].owner):
                     self.may[o][m] = self.may[o].get(m, Counter()) - removed + added
+                    if m in self.bound[o]:
+                        self.bound[o][m] = self.bound[o][m] - removed + added
             owner = now[m].owner
             if len(was[m].characters) > MAX_LEGION and after.players[owner].turns_taken > 0:
                 # 4.1, errata 4.1: past its owner's first turn an over-full legion is found
                 # and revealed as its excess is removed. (The starting eight losing some in
                 # an engagement before that turn is not a trim.)
-                self.show(m, owner, now[m].characters)
+                self.show(m, owner, now[m].characters, whole=True)
 
         # 4. Legions that left the board.
         engaged = set()
@@ -274,6 +297,7 @@ class Oracle:
                 raise OracleError(f"{m} left the board for a reason the oracle does not know")
             for o in self.observers:
                 self.may[o].pop(m, None)  # 4.4: the marker may come back as a new legion
+                self.bound[o].pop(m, None)
 
         # 5. Legions that came onto the board.
         for m in now.keys() - was.keys():
@@ -282,7 +306,7 @@ class Oracle:
                 continue  # handled with the split
             if before.phase == Phase.COLOUR:
                 # 5.2: everyone knows the starting eight.
-                self.show(m, lg.owner, lg.characters)
+                self.show(m, lg.owner, lg.characters, whole=True)
                 continue
             # A donor emptied by a summons takes back a lord that never entered (errata 10.1,
             # 15.1): only characters that publicly left another legion of the same owner.
@@ -292,7 +316,7 @@ class Oracle:
                     moved += names
             if Counter(lg.characters) - moved:
                 raise OracleError(f"{m} appeared with characters from nowhere public")
-            self.show(m, lg.owner, lg.characters)
+            self.show(m, lg.owner, lg.characters, whole=True)
 
         # 6. The end of the game.
         if after.over and not before.over:
@@ -300,12 +324,12 @@ class Oracle:
             if limit is not None and after.turn > limit:
                 # Rule 21: each legion is revealed as it is counted.
                 for lg in now.values():
-                    self.show(lg.marker, lg.owner, lg.characters)
+                    self.show(lg.marker, lg.owner, lg.characters, whole=True)
             elif after.winner is not None:
                 # Errata 19.0, Complete Sequence 3: the winner's legions become public.
                 for lg in now.values():
                     if lg.owner == after.winner:
-                        self.show(lg.marker, lg.owner, lg.characters)
+                        self.show(lg.marker, lg.owner, lg.characters, whole=True)
 
         # The oracle bounds true knowledge, so it can never hold more than the legion does.
         for o, legions in self.may.items():
@@ -650,6 +674,16 @@ class SecrecyChecker:
                 )
             if lv.complete and sum(allowed.values()) < len(state.legions[lv.marker].characters):
                 problems.append(f"view of {_who(o)}: {lv.marker} marked complete")
+            if lv.possible is not None:
+                # An upper bound may rule out only what the rules let the observer rule out.
+                least = self.oracle.bound[o].get(lv.marker)
+                if least is None:
+                    problems.append(f"view of {_who(o)}: {lv.marker} bounded, may hold anything")
+                elif least - Counter(lv.possible):
+                    ruled_out = _names(least - Counter(lv.possible))
+                    problems.append(
+                        f"view of {_who(o)}: {lv.marker} rules out {ruled_out}, which it may hold"
+                    )
         eng = view.engagement
         if eng is None:
             return problems
@@ -1046,6 +1080,22 @@ def test_mutation_knowledge_ignores_split_heights_is_caught(
 
     monkeypatch.setattr(knowledge, "_split", keep_all)
     _mutated_game_raises(r"view of (seat \d|the spectator): \w+ lists \[.+\], more than it may")
+
+
+def test_mutation_split_bound_shows_the_part_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """4.3: after a split an observer may bound each part by the parent's contents only. An
+    upper bound that follows the part's real contents leaks which characters went where."""
+    real = knowledge._split
+
+    def exact(state: GameState, parent: str, child: str, heights: tuple[int, int]) -> None:
+        real(state, parent, child, heights)
+        owner = state.legions[parent].owner
+        for p, bounds in enumerate(state.possible):
+            if p != owner and child in bounds:
+                bounds[child] = dict(Counter(state.legions[child].characters))
+
+    monkeypatch.setattr(knowledge, "_split", exact)
+    _mutated_game_raises(r"view of (seat \d|the spectator): \w+ rules out \[.+\], which it may")
 
 
 def test_mutation_knowledge_ignores_audience_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from titan.engine.battle.state import BattleState, Fighter, PendingCarry
 from titan.engine.dice import SeededDice
@@ -183,51 +184,88 @@ def _contents(
     return contents
 
 
-DEALS = 30  # tries at dealing the hidden counters within every legion's bound
+MIXING = 3  # random swaps per hidden counter after the first deal
 
 
 def _deal(
     hidden: list[str], slots: dict[str, int], caps: dict[str, Counter[str]], rng: random.Random
 ) -> dict[str, list[str]]:
     """The hidden counters dealt to the hidden places at random, each legion holding only
-    what it may (``caps``: its upper bound, less what is known). The
-    legions with a bound are dealt first, the most tightly bound first; a deal that runs
-    into a dead end is tried again, and after ``DEALS`` tries the bounds are let go (they
-    are certain, so that only happens when the truth is a rare deal)."""
-    for _ in range(DEALS):
-        left = Counter(hidden)
-        dealt: dict[str, list[str]] = {}
-        order = sorted(
-            (m for m in slots if m in caps and slots[m] > 0),
-            key=lambda m: (sum((caps[m] & left).values()) - slots[m], m),
-        )
-        for marker in order:
-            names: list[str] = []
-            for _ in range(slots[marker]):
-                may = caps[marker] - Counter(names)
-                choice = sorted((may & left).elements())
-                if not choice:
-                    break
-                name = rng.choice(choice)
-                names.append(name)
-                left[name] -= 1
-            if len(names) < slots[marker]:
-                break
-            dealt[marker] = names
+    what it may (``caps``: its upper bound, less what is known; a legion without one may
+    hold anything). The bounds are certain, so a deal within them exists (the real one):
+    each counter goes to a random legion with room that may hold it, or, where none may,
+    along a chain of counters moved on to make room (an augmenting path); then random
+    swaps between legions, each within the bounds, mix the deal."""
+    markers = sorted(m for m in slots if slots[m] > 0)
+    held: dict[str, Counter[str]] = {m: Counter() for m in markers}
+    room = {m: slots[m] for m in markers}
+
+    def fits(m: str, name: str) -> bool:
+        return m not in caps or held[m][name] < caps[m][name]
+
+    order = list(hidden)
+    rng.shuffle(order)
+    for name in order:
+        open_ = [m for m in markers if room[m] and fits(m, name)]
+        if open_:
+            m = rng.choices(open_, [room[x] for x in open_])[0]
+            held[m][name] += 1
+            room[m] -= 1
+        elif not _make_room(name, markers, held, room, fits):
+            raise InconsistentView(f"no legion may hold a hidden {name}")
+    places = [(m, n) for m in markers for n in sorted(held[m].elements())]
+    for _ in range(MIXING * len(places)):
+        i, j = rng.randrange(len(places)), rng.randrange(len(places))
+        (a, x), (b, y) = places[i], places[j]
+        if a == b or x == y:
+            continue
+        held[a][x] -= 1
+        held[b][y] -= 1
+        if fits(a, y) and fits(b, x):
+            held[a][y] += 1
+            held[b][x] += 1
+            places[i], places[j] = (a, y), (b, x)
         else:
-            rest = sorted(left.elements())
-            rng.shuffle(rest)
-            for marker in sorted(m for m in slots if m not in caps):
-                k = slots[marker]
-                dealt[marker], rest = rest[:k], rest[k:]
-            return dealt
-    rest = list(hidden)
-    rng.shuffle(rest)
-    dealt = {}
-    for marker in sorted(slots):
-        k = slots[marker]
-        dealt[marker], rest = rest[:k], rest[k:]
-    return dealt
+            held[a][x] += 1
+            held[b][y] += 1
+    return {m: sorted(held[m].elements()) for m in markers}
+
+
+def _make_room(
+    name: str,
+    markers: list[str],
+    held: dict[str, Counter[str]],
+    room: dict[str, int],
+    fits: Callable[[str, str], bool],
+) -> bool:
+    """Place ``name`` in a full legion that may hold it, moving one of its counters on to
+    another legion (and so on) until one with room takes the last: a breadth-first search
+    for the shortest such chain. False if there is none."""
+    start = [m for m in markers if fits(m, name)]
+    came: dict[str, tuple[str, str] | None] = {m: None for m in start}
+    queue = list(start)
+    while queue:
+        m = queue.pop(0)
+        if room[m]:
+            # Walk back: each legion on the chain takes the counter moved into it.
+            step = came[m]
+            held[m][name if step is None else step[1]] += 1
+            room[m] -= 1
+            while step is not None:
+                prev, moved = step
+                held[prev][moved] -= 1
+                back = came[prev]
+                held[prev][name if back is None else back[1]] += 1
+                step = back
+            return True
+        for x in list(held[m]):
+            if held[m][x] <= 0:
+                continue
+            for m2 in markers:
+                if m2 not in came and fits(m2, x):
+                    came[m2] = (m, x)
+                    queue.append(m2)
+    return False
 
 
 def _knowledge(
