@@ -53,3 +53,43 @@ def test_the_contents_open_beside_the_marker(page: Page, web_server: Server) -> 
             beside(page, marker)
             return
     raise AssertionError("no marker of ours in sight once zoomed")
+
+
+@pytest.mark.rules("4.3")
+def test_an_opponents_split_shows_what_its_unknown_rest_may_be(
+    page: Page, web_server: Server
+) -> None:
+    """Of the other player's legions the screen shows what is known and, apart, what the rest
+    may be: each part of a split holds only what its parent held (4.3)."""
+    game = position_at_a_move()
+    player = game.prompt().player
+    r = httpx.post(
+        f"{web_server.url}/api/games/import",
+        json={"record": game.save(), "seats": [{"kind": "human"}, {"kind": "human"}]},
+        timeout=60,
+    )
+    assert r.status_code == 201, r.text
+    other = 1 - player
+    page.goto(r.json()["seats"][other]["url"])
+    page.wait_for_selector("main.game")
+    view = game.view(other)
+    bounded = [lv for lv in view.legions if lv.owner == player and lv.possible is not None]
+    assert bounded, "no legion of the player moving is bounded: the check proves nothing"
+    for lv in bounded:
+        assert lv.possible is not None
+        page.hover(f"[data-legion='{lv.marker}']")
+        text = page.locator(f"[data-may-hold='{lv.marker}']").first.inner_text()
+        assert text.startswith("the rest from: "), text
+        listed = text.removeprefix("the rest from: ").split(", ")
+        rest = list(lv.possible)
+        for name in lv.known:
+            rest.remove(name)
+        expected = {f"{n} ×{rest.count(n)}" if rest.count(n) > 1 else n for n in rest}
+        assert set(listed) == expected, (lv.marker, text, lv.possible, lv.known)
+        # The known part is shown as before, apart from what the rest may be.
+        shown = page.locator(f"[data-contents='{lv.marker}']").first.inner_text()
+        assert "the rest from" not in shown
+    for lv in view.legions:
+        if lv.owner == other:  # its own legions: known whole, nothing to bound
+            page.hover(f"[data-legion='{lv.marker}']")
+            assert page.locator(f"[data-may-hold='{lv.marker}']").count() == 0

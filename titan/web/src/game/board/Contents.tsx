@@ -1,5 +1,6 @@
 // What a seat knows of one legion: all of its own legions, and of others' only the characters
-// revealed so far (the view holds nothing more; errata 4.1 keeps legions secret).
+// revealed so far (the view holds nothing more; errata 4.1 keeps legions secret), and apart
+// from them what the rest may be: a part of a split holds only what its parent held (4.3).
 import { styleOf } from "../../colours";
 import type { LegionView, PlayerView } from "../../wire";
 
@@ -10,6 +11,20 @@ export function knownText(l: LegionView): string {
 }
 
 /** A marker as a small coloured chip with its id, for panels. */
+/** What the unknown rest of a legion may be, from the view's upper bound; "" if unbounded. */
+export function mayHoldText(l: LegionView): string {
+  if (l.complete || !l.possible) return "";
+  const rest = [...l.possible];
+  for (const name of l.known) {
+    const i = rest.indexOf(name);
+    if (i >= 0) rest.splice(i, 1);
+  }
+  const counts = new Map<string, number>();
+  for (const n of rest) counts.set(n, (counts.get(n) ?? 0) + 1);
+  const listed = [...counts].map(([n, k]) => (k > 1 ? `${n} ×${k}` : n)).join(", ");
+  return `the rest from: ${listed}`;
+}
+
 export function MarkerChip(props: { view: PlayerView; legion: LegionView }) {
   const st = styleOf(props.view.players[props.legion.owner]?.colour);
   return (
@@ -43,6 +58,11 @@ export function LegionContents(props: { view: PlayerView; legion: LegionView; te
       <div class="names" data-contents={legion.marker}>
         {knownText(legion)}
       </div>
+      {mayHoldText(legion) ? (
+        <div class="may-hold" data-may-hold={legion.marker}>
+          {mayHoldText(legion)}
+        </div>
+      ) : null}
     </div>
   );
 }
