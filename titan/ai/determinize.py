@@ -159,27 +159,20 @@ def _contents(
         for lv in view.legions
         if lv.marker in slots and lv.possible is not None
     }
+    titans: list[str] = []  # one counter per unseen Titan, dealt among its owner's legions
     for p in view.players:
         if not p.alive or p.index == seat or p.index in slain_titans:
             continue
         mine = [lv for lv in view.legions if lv.owner == p.index]
-        if any(TITAN in lv.known for lv in mine):
+        if any(TITAN in lv.known for lv in mine) or not any(slots.get(lv.marker) for lv in mine):
             continue
-        room = sorted(
-            lv.marker
-            for lv in mine
-            if slots.get(lv.marker, 0) > 0 and (lv.marker not in caps or caps[lv.marker][TITAN])
-        )
-        if room:  # a place drawn uniformly: the Titan is as likely as any other hidden counter
-            weights = [slots[m] for m in room]
-            marker = rng.choices(room, weights)[0]
-            contents[marker].append(TITAN)
-            slots[marker] -= 1
+        titans.append(f"{TITAN}@{p.index}")
     hidden = sorted(hidden_pool(view, variant, options).elements())
-    if len(hidden) != sum(slots.values()):
+    if len(hidden) + len(titans) != sum(slots.values()):
         raise InconsistentView(f"{sum(slots.values())} hidden places, {len(hidden)} counters")
-    for marker, names in _deal(hidden, slots, caps, rng).items():
-        contents[marker] += names
+    owners = {lv.marker: lv.owner for lv in view.legions}
+    for marker, names in _deal(hidden + titans, slots, caps, owners, rng).items():
+        contents[marker] += [TITAN if n.startswith(f"{TITAN}@") else n for n in names]
         contents[marker].sort()
     return contents
 
@@ -188,19 +181,29 @@ MIXING = 3  # random swaps per hidden counter after the first deal
 
 
 def _deal(
-    hidden: list[str], slots: dict[str, int], caps: dict[str, Counter[str]], rng: random.Random
+    hidden: list[str],
+    slots: dict[str, int],
+    caps: dict[str, Counter[str]],
+    owners: dict[str, int],
+    rng: random.Random,
 ) -> dict[str, list[str]]:
     """The hidden counters dealt to the hidden places at random, each legion holding only
     what it may (``caps``: its upper bound, less what is known; a legion without one may
-    hold anything). The bounds are certain, so a deal within them exists (the real one):
-    each counter goes to a random legion with room that may hold it, or, where none may,
-    along a chain of counters moved on to make room (an augmenting path); then random
-    swaps between legions, each within the bounds, mix the deal."""
+    hold anything), and each unseen Titan (``"Titan@<owner>"``) in one of its owner's
+    legions (1.1), dealt with the rest: a Titan put first where another counter had to go
+    could leave that counter nowhere. The bounds are certain, so a deal within them exists
+    (the real one): each counter goes to a random legion with room that may hold it, or,
+    where none may, along a chain of counters moved on to make room (an augmenting path);
+    then random swaps between legions, each within the bounds, mix the deal."""
     markers = sorted(m for m in slots if slots[m] > 0)
     held: dict[str, Counter[str]] = {m: Counter() for m in markers}
     room = {m: slots[m] for m in markers}
 
     def fits(m: str, name: str) -> bool:
+        if name.startswith(f"{TITAN}@"):
+            if int(name.split("@")[1]) != owners[m]:
+                return False
+            return m not in caps or held[m][name] < caps[m][TITAN]
         return m not in caps or held[m][name] < caps[m][name]
 
     order = list(hidden)
