@@ -215,7 +215,11 @@ def _deal(
             held[m][name] += 1
             room[m] -= 1
         elif not _make_room(name, markers, held, room, fits):
-            raise InconsistentView(f"no legion may hold a hidden {name}")
+            if not caps:
+                raise InconsistentView(f"no legion may hold a hidden {name}")
+            # Bounds that cannot all hold (a view not made by the engine's knowledge): a
+            # search goes on without them rather than fail its seat's decision.
+            return _deal(hidden, slots, {}, owners, rng)
     places = [(m, n) for m in markers for n in sorted(held[m].elements())]
     for _ in range(MIXING * len(places)):
         i, j = rng.randrange(len(places)), rng.randrange(len(places))
