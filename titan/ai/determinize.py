@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 
 from titan.engine.battle.state import BattleState, Fighter, PendingCarry
 from titan.engine.dice import SeededDice
@@ -98,7 +97,8 @@ def determinize(
             start_land=lv.start_land,
         )
     state.known = _knowledge(view, seat, contents)
-    # The seat's upper bounds as its view shows them; the others' unbounded (never wrong).
+    # The seat's upper bounds as its view shows them (so the drawn game shows the seat its
+    # own view); the draws do not keep to them (docs/ai.md: using them played worse).
     state.possible = [{} for _ in state.known]
     state.possible[seat] = {
         lv.marker: dict(Counter(lv.possible)) for lv in view.legions if lv.possible is not None
@@ -154,125 +154,28 @@ def _contents(
         for side, owner in zip(SIDES, (eng.attacker_owner, eng.defender_owner), strict=True):
             if TITAN in eng.slain.get(side, ()):
                 slain_titans.add(owner)
-    caps = {
-        lv.marker: Counter(lv.possible) - Counter(lv.known)
-        for lv in view.legions
-        if lv.marker in slots and lv.possible is not None
-    }
-    titans: list[str] = []  # one counter per unseen Titan, dealt among its owner's legions
     for p in view.players:
         if not p.alive or p.index == seat or p.index in slain_titans:
             continue
         mine = [lv for lv in view.legions if lv.owner == p.index]
-        if any(TITAN in lv.known for lv in mine) or not any(slots.get(lv.marker) for lv in mine):
+        if any(TITAN in lv.known for lv in mine):
             continue
-        titans.append(f"{TITAN}@{p.index}")
+        room = sorted(lv.marker for lv in mine if slots.get(lv.marker, 0) > 0)
+        if room:  # a place drawn uniformly: the Titan is as likely as any other hidden counter
+            weights = [slots[m] for m in room]
+            marker = rng.choices(room, weights)[0]
+            contents[marker].append(TITAN)
+            slots[marker] -= 1
     hidden = sorted(hidden_pool(view, variant, options).elements())
-    if len(hidden) + len(titans) != sum(slots.values()):
+    if len(hidden) != sum(slots.values()):
         raise InconsistentView(f"{sum(slots.values())} hidden places, {len(hidden)} counters")
-    owners = {lv.marker: lv.owner for lv in view.legions}
-    for marker, names in _deal(hidden + titans, slots, caps, owners, rng).items():
-        contents[marker] += [TITAN if n.startswith(f"{TITAN}@") else n for n in names]
+    rng.shuffle(hidden)
+    for marker in sorted(slots):
+        k = slots[marker]
+        contents[marker] += hidden[:k]
+        hidden = hidden[k:]
         contents[marker].sort()
     return contents
-
-
-MIXING = 3  # random swaps per hidden counter after the first deal
-
-
-def _deal(
-    hidden: list[str],
-    slots: dict[str, int],
-    caps: dict[str, Counter[str]],
-    owners: dict[str, int],
-    rng: random.Random,
-) -> dict[str, list[str]]:
-    """The hidden counters dealt to the hidden places at random, each legion holding only
-    what it may (``caps``: its upper bound, less what is known; a legion without one may
-    hold anything), and each unseen Titan (``"Titan@<owner>"``) in one of its owner's
-    legions (1.1), dealt with the rest: a Titan put first where another counter had to go
-    could leave that counter nowhere. The bounds are certain, so a deal within them exists
-    (the real one): each counter goes to a random legion with room that may hold it, or,
-    where none may, along a chain of counters moved on to make room (an augmenting path);
-    then random swaps between legions, each within the bounds, mix the deal."""
-    markers = sorted(m for m in slots if slots[m] > 0)
-    held: dict[str, Counter[str]] = {m: Counter() for m in markers}
-    room = {m: slots[m] for m in markers}
-
-    def fits(m: str, name: str) -> bool:
-        if name.startswith(f"{TITAN}@"):
-            if int(name.split("@")[1]) != owners[m]:
-                return False
-            return m not in caps or held[m][name] < caps[m][TITAN]
-        return m not in caps or held[m][name] < caps[m][name]
-
-    order = list(hidden)
-    rng.shuffle(order)
-    for name in order:
-        open_ = [m for m in markers if room[m] and fits(m, name)]
-        if open_:
-            m = rng.choices(open_, [room[x] for x in open_])[0]
-            held[m][name] += 1
-            room[m] -= 1
-        elif not _make_room(name, markers, held, room, fits):
-            if not caps:
-                raise InconsistentView(f"no legion may hold a hidden {name}")
-            # Bounds that cannot all hold (a view not made by the engine's knowledge): a
-            # search goes on without them rather than fail its seat's decision.
-            return _deal(hidden, slots, {}, owners, rng)
-    places = [(m, n) for m in markers for n in sorted(held[m].elements())]
-    for _ in range(MIXING * len(places)):
-        i, j = rng.randrange(len(places)), rng.randrange(len(places))
-        (a, x), (b, y) = places[i], places[j]
-        if a == b or x == y:
-            continue
-        held[a][x] -= 1
-        held[b][y] -= 1
-        if fits(a, y) and fits(b, x):
-            held[a][y] += 1
-            held[b][x] += 1
-            places[i], places[j] = (a, y), (b, x)
-        else:
-            held[a][x] += 1
-            held[b][y] += 1
-    return {m: sorted(held[m].elements()) for m in markers}
-
-
-def _make_room(
-    name: str,
-    markers: list[str],
-    held: dict[str, Counter[str]],
-    room: dict[str, int],
-    fits: Callable[[str, str], bool],
-) -> bool:
-    """Place ``name`` in a full legion that may hold it, moving one of its counters on to
-    another legion (and so on) until one with room takes the last: a breadth-first search
-    for the shortest such chain. False if there is none."""
-    start = [m for m in markers if fits(m, name)]
-    came: dict[str, tuple[str, str] | None] = {m: None for m in start}
-    queue = list(start)
-    while queue:
-        m = queue.pop(0)
-        if room[m]:
-            # Walk back: each legion on the chain takes the counter moved into it.
-            step = came[m]
-            held[m][name if step is None else step[1]] += 1
-            room[m] -= 1
-            while step is not None:
-                prev, moved = step
-                held[prev][moved] -= 1
-                back = came[prev]
-                held[prev][name if back is None else back[1]] += 1
-                step = back
-            return True
-        for x in list(held[m]):
-            if held[m][x] <= 0:
-                continue
-            for m2 in markers:
-                if m2 not in came and fits(m2, x):
-                    came[m2] = (m, x)
-                    queue.append(m2)
-    return False
 
 
 def _knowledge(

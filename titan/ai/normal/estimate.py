@@ -4,11 +4,8 @@ A seat knows its own legions whole and, of the others, their heights and a lower
 their contents (``LegionView.known``: rules 4.5, 9.1, 18.4). The characters nobody has located
 are exactly those in play (the caretaker's stacks and the dead pile are public, errata 4.6)
 minus every character known to be somewhere, so each unknown slot is estimated as an average
-member of that pool, or, where the seat knows what a legion may hold at most
-(``LegionView.possible``: what its parent held before a split, 4.3), of the part of the pool
-that may be in it. A player's Titan, if not located, is in one of its legions with unknown
-slots that may hold it (rule 1.1): each holds it with a chance in proportion to those slots,
-and the only one that may is counted with its Titan.
+member of that pool. A player's Titan, if not located, is in one of its legions with unknown
+slots (rule 1.1): each such legion holds it with a chance in proportion to those slots.
 """
 
 from __future__ import annotations
@@ -101,12 +98,12 @@ def read_board(variant: Variant, view: PlayerView) -> BoardEstimate:
     located = _located_titans(view)
     unknown_slots: Counter[int] = Counter()
     for lg in view.legions:
-        if _may_hold_titan(lg):
-            unknown_slots[lg.owner] += lg.height - len(lg.known)
+        unknown_slots[lg.owner] += lg.height - len(lg.known)
     forces: dict[str, Force] = {}
     for lg in view.legions:
-        average = _average(variant, pool, lg) or (power, skill, points)
-        forces[lg.marker] = _force(variant, lg, scores, located, unknown_slots, average)
+        forces[lg.marker] = _force(
+            variant, lg, scores, located, unknown_slots, (power, skill, points)
+        )
     return BoardEstimate(
         view.you if view.you is not None else -1,
         forces,
@@ -115,30 +112,6 @@ def read_board(variant: Variant, view: PlayerView) -> BoardEstimate:
         scores,
         tuple(p.alive for p in view.players),
         tuple(view.order),
-    )
-
-
-def _may_hold_titan(lg: LegionView) -> bool:
-    return lg.possible is None or TITAN in lg.possible
-
-
-def _average(
-    variant: Variant, pool: Counter[str], lg: LegionView
-) -> tuple[float, float, float] | None:
-    """The average power, skill and points of what may fill ``lg``'s unknown slots, from
-    its upper bound; None where nothing bounds it (the whole pool's average then)."""
-    if lg.possible is None:
-        return None
-    room = Counter(lg.possible) - Counter(lg.known)
-    may = {n: min(k, pool[n]) for n, k in room.items() if n != TITAN and pool[n] > 0}
-    total = sum(may.values())
-    if not total:
-        return None
-    chars = variant.characters
-    return (
-        sum(chars[n].power * k for n, k in may.items()) / total,
-        sum(chars[n].skill * k for n, k in may.items()) / total,
-        sum(chars[n].value * k for n, k in may.items()) / total,
     )
 
 
@@ -161,24 +134,14 @@ def _force(
             members.append(Member(name, float(ch.power), float(ch.skill)))
         points += point_value(variant, name, score)
     missing = lg.height - len(lg.known)
+    members.extend(Member(UNKNOWN, average[0], average[1]) for _ in range(missing))
+    points += missing * average[2]
     if TITAN in lg.known:
         chance = 1.0
-    elif (
-        lg.owner in located
-        or missing == 0
-        or not unknown_slots[lg.owner]
-        or not _may_hold_titan(lg)
-    ):
+    elif lg.owner in located or missing == 0 or not unknown_slots[lg.owner]:
         chance = 0.0
     else:
         chance = missing / unknown_slots[lg.owner]
-    if chance == 1.0 and TITAN not in lg.known:
-        # The only legion that may hold its owner's Titan (1.1): it does.
-        members.append(Member(TITAN, float(titan_power(score)), 4.0))
-        points += point_value(variant, TITAN, score)
-        missing -= 1
-    members.extend(Member(UNKNOWN, average[0], average[1]) for _ in range(missing))
-    points += missing * average[2]
     return Force(lg.marker, lg.owner, lg.land, lg.height, tuple(members), chance, points)
 
 
