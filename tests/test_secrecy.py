@@ -1058,8 +1058,10 @@ def test_mutation_view_shows_every_legion_is_caught(monkeypatch: pytest.MonkeyPa
     """Rule 4.5: a view that shows other players' legions whole."""
     real = views._legion
 
-    def whole(lg: Legion, seat: int | None, known: dict[str, int]) -> views.LegionView:
-        return real(lg, lg.owner, known)  # as if every seat owned every legion
+    def whole(
+        lg: Legion, seat: int | None, known: dict[str, int], possible: dict[str, int] | None
+    ) -> views.LegionView:
+        return real(lg, lg.owner, known, possible)  # as if every seat owned every legion
 
     monkeypatch.setattr(views, "_legion", whole)
     _mutated_game_raises(r"view of (seat \d|the spectator): \w+ lists \[.+\], more than it may")

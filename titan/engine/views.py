@@ -14,7 +14,7 @@ determinization) and to resume a client exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from titan.engine.actions import Proposal, Teleport
 from titan.engine.battle.state import BattleState, BattleStep, Newcomer
@@ -204,7 +204,7 @@ def player_view(state: GameState, seat: int | None, deciding: int) -> PlayerView
             for p in state.players
         ),
         legions=tuple(
-            _bounded(_legion(lg, seat, known.get(lg.marker, {})), bounds.get(lg.marker))
+            _legion(lg, seat, known.get(lg.marker, {}), bounds.get(lg.marker))
             for lg in sorted(state.legions.values(), key=lambda x: x.marker)
         ),
         caretaker=dict(state.caretaker),
@@ -213,19 +213,19 @@ def player_view(state: GameState, seat: int | None, deciding: int) -> PlayerView
     )
 
 
-def _bounded(view: LegionView, possible: dict[str, int] | None) -> LegionView:
-    """``view`` with the seat's upper bound of what its legion may hold, unless it is known
-    whole (its owner's, or shown whole) or nothing bounds it."""
-    if view.complete or possible is None:
-        return view
-    return replace(view, possible=tuple(sorted(n for n, k in possible.items() for _ in range(k))))
-
-
-def _legion(lg: Legion, seat: int | None, known: dict[str, int]) -> LegionView:
+def _legion(
+    lg: Legion, seat: int | None, known: dict[str, int], possible: dict[str, int] | None = None
+) -> LegionView:
+    """``lg`` as ``seat`` knows it: ``known``, and ``possible`` (the seat's upper bound) for a
+    legion not known whole."""
     if seat == lg.owner:
         names = tuple(lg.characters)
     else:
         names = tuple(sorted(n for n, k in known.items() for _ in range(k)))
+    complete = len(names) == len(lg.characters)
+    may = None
+    if possible is not None and not complete:
+        may = tuple(sorted(n for n, k in possible.items() for _ in range(k)))
     return LegionView(
         marker=lg.marker,
         owner=lg.owner,
@@ -233,12 +233,13 @@ def _legion(lg: Legion, seat: int | None, known: dict[str, int]) -> LegionView:
         height=len(lg.characters),
         moved=lg.moved,
         known=names,
-        complete=len(names) == len(lg.characters),
+        complete=complete,
         entry_side=lg.entry_side,
         start_land=lg.start_land,
         mustered=lg.mustered,
         teleported=lg.teleported,
         split_from=lg.split_from,
+        possible=may,
     )
 
 
