@@ -60,7 +60,7 @@ def test_each_part_holds_at_most_what_the_other_may_not_be_sure_of() -> None:
 def test_the_computer_players_read_none_of_the_bounds() -> None:
     """The bounds are for people (the client shows them); the normal and strong players
     decide as if the view had none (docs/ai.md: drawing hidden contents within them played
-    worse against Colossus), so stripped views get the same decisions, and draws."""
+    no better against Colossus), so stripped views get the same decisions, and draws."""
     game = Game.new("default", ["P0", "P1", "P2"], 11)
     bots = [NormalBot(i, VARIANT) for i in range(3)]
     strong = StrongBot(5, VARIANT, budget=TINY)

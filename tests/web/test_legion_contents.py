@@ -9,6 +9,7 @@ from playwright.sync_api import Page
 
 from tests.server.harness import Server
 from tests.web.test_recruit_chart import position_at_a_move
+from titan.engine.game import Game
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -26,16 +27,21 @@ def beside(page: Page, marker: str) -> None:
     assert c["y"] <= m["y"] + m["height"] and c["y"] + c["height"] >= m["y"], (m, c)
 
 
-def test_the_contents_open_beside_the_marker(page: Page, web_server: Server) -> None:
-    game = position_at_a_move()
-    player = game.prompt().player
+def seat_urls(web_server: Server, game: Game) -> list[str]:
+    """The game imported with two people's seats: each seat's link."""
     r = httpx.post(
         f"{web_server.url}/api/games/import",
         json={"record": game.save(), "seats": [{"kind": "human"}, {"kind": "human"}]},
         timeout=60,
     )
     assert r.status_code == 201, r.text
-    page.goto(r.json()["seats"][player]["url"])
+    return [seat["url"] for seat in r.json()["seats"]]
+
+
+def test_the_contents_open_beside_the_marker(page: Page, web_server: Server) -> None:
+    game = position_at_a_move()
+    player = game.prompt().player
+    page.goto(seat_urls(web_server, game)[player])
     page.wait_for_selector("[data-prompt='move']")
     markers = sorted(lg.marker for lg in game.state.legions.values())
     for marker in markers[:3]:
@@ -63,14 +69,8 @@ def test_an_opponents_split_shows_what_its_unknown_rest_may_be(
     may be: each part of a split holds only what its parent held (4.3)."""
     game = position_at_a_move()
     player = game.prompt().player
-    r = httpx.post(
-        f"{web_server.url}/api/games/import",
-        json={"record": game.save(), "seats": [{"kind": "human"}, {"kind": "human"}]},
-        timeout=60,
-    )
-    assert r.status_code == 201, r.text
     other = 1 - player
-    page.goto(r.json()["seats"][other]["url"])
+    page.goto(seat_urls(web_server, game)[other])
     page.wait_for_selector("main.game")
     view = game.view(other)
     bounded = [lv for lv in view.legions if lv.owner == player and lv.possible is not None]

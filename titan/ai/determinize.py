@@ -98,7 +98,7 @@ def determinize(
         )
     state.known = _knowledge(view, seat, contents)
     # The seat's upper bounds as its view shows them (so the drawn game shows the seat its
-    # own view); the draws do not keep to them (docs/ai.md: using them played worse).
+    # own view); the draws do not keep to them (docs/ai.md, tenth session: no better).
     state.possible = [{} for _ in state.known]
     state.possible[seat] = {
         lv.marker: dict(Counter(lv.possible)) for lv in view.legions if lv.possible is not None

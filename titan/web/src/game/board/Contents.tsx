@@ -10,7 +10,6 @@ export function knownText(l: LegionView): string {
   return `${l.known.length} of ${l.height} known: ${l.known.join(", ")}`;
 }
 
-/** A marker as a small coloured chip with its id, for panels. */
 /** What the unknown rest of a legion may be, from the view's upper bound; "" if unbounded. */
 export function mayHoldText(l: LegionView): string {
   if (l.complete || !l.possible) return "";
@@ -25,6 +24,7 @@ export function mayHoldText(l: LegionView): string {
   return `the rest from: ${listed}`;
 }
 
+/** A marker as a small coloured chip with its id, for panels. */
 export function MarkerChip(props: { view: PlayerView; legion: LegionView }) {
   const st = styleOf(props.view.players[props.legion.owner]?.colour);
   return (
@@ -47,6 +47,7 @@ export function MarkerChip(props: { view: PlayerView; legion: LegionView }) {
 export function LegionContents(props: { view: PlayerView; legion: LegionView; terrain?: string }) {
   const { view, legion } = props;
   const owner = view.players[legion.owner];
+  const mayHold = mayHoldText(legion);
   return (
     <div class="legion-contents" data-legion-info={legion.marker}>
       <div>
@@ -58,9 +59,9 @@ export function LegionContents(props: { view: PlayerView; legion: LegionView; te
       <div class="names" data-contents={legion.marker}>
         {knownText(legion)}
       </div>
-      {mayHoldText(legion) ? (
+      {mayHold ? (
         <div class="may-hold" data-may-hold={legion.marker}>
-          {mayHoldText(legion)}
+          {mayHold}
         </div>
       ) : null}
     </div>
