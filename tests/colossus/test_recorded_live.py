@@ -437,3 +437,30 @@ def test_two_titans_fell_and_the_second_players_legions_are_mended_too() -> None
     assert not state.players[mirror.player("Rational1")].alive
     assert not state.players[mirror.player("Rational3")].alive
     assert mirror.fallen == Counter() and not mirror.eliminating
+
+
+def test_a_summons_from_a_legion_engaged_with_the_slain_titans_player() -> None:
+    """Four players, SimpleAI, turn 22: Simple3's Bk07 slew Simple1's Titan, and Colossus
+    removed Simple1's other legions, then let Bk07 summon the Angel of Bk08, which had stood
+    engaged with one of them. Errata 15.3, 19.4: the slain Titan's legions are eliminated
+    after the summons, so a legion engaged with one of them may not give its angel; our
+    engine offered only Bk12's. A deviation, followed: that summons declined, the held angel
+    taken, Simple1 eliminated, then the server's summons applied and recorded."""
+    mirror = mirrored("live-simple-4p-summons-beside-the-eliminated.tsv.gz")  # to the end
+    state = mirror.g.state
+    simple1 = state.players[mirror.player("Simple1")]
+    simple3 = state.players[mirror.player("Simple3")]
+    assert not simple1.alive and simple3.score == 603  # the server's score
+    assert state.legions[mirror.legion("Bk07")].characters == [
+        "Angel",
+        "Angel",
+        "Ranger",
+        "Ranger",
+        "Titan",
+    ]  # the angel acquired (17) and the one summoned
+    assert "Angel" not in state.legions[mirror.legion("Bk08")].characters
+    assert [d.rule for d in mirror.deviations][-1] == "errata 15.3, 19.4"
+    # What the server sends next (the log ends where our seat withdrew at the desync).
+    for line in ("addCreature ~ Bk07 ~ Angel ~ Summon", "didSummon ~ Bk07 ~ Bk08 ~ Angel"):
+        mirror.feed(line, parse_server(line))
+    assert len(state.legions[mirror.legion("Bk07")].characters) == 5

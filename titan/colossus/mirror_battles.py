@@ -6,18 +6,21 @@ begins and ends with its engagement (:mod:`titan.colossus.mirror_engagements`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from titan.colossus import messages as m
 from titan.colossus.codec import Message
 from titan.colossus.mirror_base import SILENT, Deviation
 from titan.colossus.mirror_engagements import EngagementMirror
 from titan.colossus.names import battle_hex
 from titan.engine import events as ev
-from titan.engine.actions import Decline, Summon
+from titan.engine.actions import Action, Decline, Summon
 from titan.engine.battle.actions import BattleMove, EndPhase, Strike
 from titan.engine.battle.state import Fighter
 from titan.engine.knowledge import learn
 from titan.engine.prompts import Decision
 from titan.engine.queries.muster import MAX_LEGION
+from titan.variant import TITAN
 
 _HAZARD = -1  # tellStrikeResults's striker for damage from the terrain (drift)
 
@@ -35,11 +38,46 @@ class BattleMirror(EngagementMirror):
             )
             summon = Summon(self.legion(msg.marker), msg.creature)
             if summon not in prompt.options:
+                if self._summoned_beside_the_fallen(msg, prompt.options):
+                    return
                 raise self.desync("15", f"{summon} may not be summoned now")
             self.act(summon)
             if self.pending_acquires:  # the angels Colossus gave first
                 self.taken_late = True
                 self._acquire_held()
+
+    def _summoned_beside_the_fallen(self, msg: m.RemoveCreature, options: Sequence[Action]) -> bool:
+        """Colossus removes the legions of a player whose Titan was slain before the winner's
+        summons after the battle, so it lets a legion engaged with one of them give its angel.
+        Errata 15.3, 19.4: they are eliminated after the summons, and such a legion may not.
+        A deviation, followed: the summons the errata allow is declined, the held angel taken
+        and the player eliminated as the engine does, then the server's summons is applied as
+        a late one (:meth:`_summoned_late`) and recorded."""
+        state = self.g.state
+        donor = state.legions.get(self.legion(msg.marker))
+        if donor is None or Decline() not in options:
+            return False
+        enemies = [lg for lg in state.legions_at(donor.land) if lg.owner != donor.owner]
+        fallen = {lg.owner for lg in enemies if not self._has_titan(lg.owner)}
+        if not enemies or len(fallen) != 1 or any(lg.owner not in fallen for lg in enemies):
+            return False
+        self.act(Decline())
+        if self.pending_acquires:
+            self._acquire_held()
+        if not self._summoned_late(msg):
+            raise self.desync("errata 15.3, 19.4", f"{msg.marker} gives its angel too late")
+        self.deviations.append(
+            Deviation(
+                self.line,
+                "errata 15.3, 19.4",
+                f"{msg.marker}, engaged with a legion of the player whose Titan was slain, "
+                "gave its angel: the server removed his legions first",
+            )
+        )
+        return True
+
+    def _has_titan(self, player: int) -> bool:
+        return any(TITAN in lg.characters for lg in self.g.state.player_legions(player))
 
     def _summoned_late(self, msg: m.RemoveCreature) -> bool:
         """A summons after the battle (errata 2.5.6.5) that our engine did not offer: our
