@@ -21,15 +21,16 @@ from __future__ import annotations
 
 import argparse
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench.colossus import NAME as OURS
+from titan.ai.normal.estimate import members_of
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
 from titan.engine.state import GameState
-from titan.variant import TITAN, Variant, load, titan_power
+from titan.variant import TITAN, Variant, load
 
 MEASURES = ("titan legion", "its height", "all legions", "legions", "score")
 
@@ -43,15 +44,8 @@ class Standing:
     figures: tuple[float, ...]
 
 
-def strength(variant: Variant, names: Iterable[str], score: int) -> int:
-    total = 0
-    for name in names:
-        if name == TITAN:
-            total += titan_power(score) * 4
-        else:
-            character = variant.character(name)
-            total += character.power * character.skill
-    return total
+def strength(variant: Variant, names: Sequence[str], score: int) -> float:
+    return sum(m.power * m.skill for m in members_of(variant, tuple(names), score))
 
 
 def standings(variant: Variant, path: Path) -> list[Standing]:
@@ -82,9 +76,9 @@ def _standing(variant: Variant, state: GameState, me: int, rounds: int) -> list[
         titans = [lg for lg in legions if TITAN in lg.characters]
         titan = titans[0].characters if titans else []
         figures = (
-            float(strength(variant, titan, player.score)),
+            strength(variant, titan, player.score),
             float(len(titan)),
-            float(sum(strength(variant, lg.characters, player.score) for lg in legions)),
+            sum(strength(variant, lg.characters, player.score) for lg in legions),
             float(len(legions)),
             float(player.score),
         )

@@ -57,9 +57,8 @@ class BattleMirror(EngagementMirror):
         donor = state.legions.get(self.legion(msg.marker))
         if donor is None or Decline() not in options:
             return False
-        enemies = [lg for lg in state.legions_at(donor.land) if lg.owner != donor.owner]
-        fallen = {lg.owner for lg in enemies if not self._has_titan(lg.owner)}
-        if not enemies or len(fallen) != 1 or any(lg.owner not in fallen for lg in enemies):
+        enemies = {lg.owner for lg in state.legions_at(donor.land) if lg.owner != donor.owner}
+        if len(enemies) != 1 or any(self._has_titan(owner) for owner in enemies):
             return False
         self.act(Decline())
         if self.pending_acquires:
