@@ -5,8 +5,9 @@ player's outlook, from our seat's estimates of hidden contents) of his legions t
 brings onto the land of our Titan's legion (6.2, 7; a Titan teleport on a 6 at 400 points,
 8.2), counted as :func:`titan.ai.normal.threats.loss_chance` counts a threat; then whether one
 of his legions ended its move there. Two tables, one opponent left and several, by tenth of
-that chance: the rolls, the mean chance, the share attacked. ``strong`` counts an attack on
-its Titan with several opponents as made this often (:func:`titan.ai.strong.safety.tried`).
+that chance: the rolls, the mean chance, the share attacked. ``strong``'s Titan safety
+(:mod:`titan.ai.strong.safety`) counts every attack of 0.15 or more as made (docs/ai.md,
+twelfth session: with several opponents, RationalAI made fewer).
 
 Replays each ``bench.colossus`` protocol log through the mirror (:mod:`titan.colossus`), as
 our seat saw the game; a log the mirror cannot follow counts up to where it stopped.

@@ -1,6 +1,6 @@
 """``bench.colossus_tried`` follows a game as our seat saw it and notes, at each opponent's
 roll that let him attack our Titan's legion, the best chance that roll gave him and whether
-he came (what ``safety.tried`` was measured from)."""
+he came (how often RationalAI takes a fair attack on our Titan, docs/ai.md)."""
 
 from __future__ import annotations
 
