@@ -24,6 +24,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,11 @@ class Played:
     outcome: Outcome | None  # None: the game stalled, or its server never listened
     log: Path
     unstarted: str | None = None  # why the Colossus server never took our seat
+
+
+def protocol_logs(folders: Iterable[Path]) -> list[Path]:
+    """The protocol logs ``--logs`` wrote in each of ``folders``, in the order of the games."""
+    return [path for folder in folders for path in sorted(folder.glob("*.tsv"))]
 
 
 def one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Played:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.colossus import NAME as OURS
+from bench.colossus import protocol_logs
 from titan.ai.normal.estimate import members_of
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
@@ -112,8 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=12, help="rounds from this one pooled")
     args = parser.parse_args(argv)
     variant = load("default")
-    logs = [p for folder in args.logs for p in sorted(folder.glob("*.tsv"))]
-    samples = [s for p in logs for s in standings(variant, p)]
+    samples = [s for p in protocol_logs(args.logs) for s in standings(variant, p)]
     print("\n".join(report(samples, args.rounds)))
     return 0
 

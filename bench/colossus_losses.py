@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.colossus import NAME as OURS  # our seat's name in its games
+from bench.colossus import protocol_logs
 from titan.ai.normal.estimate import members_of
 from titan.ai.normal.outlook import battle_outlook
 from titan.ai.strong.safety import WARY
@@ -205,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     variant = load("default")
     for folder in args.logs:
-        games = [read_game(p) for p in sorted(folder.glob("*.tsv"))]
+        games = [read_game(p) for p in protocol_logs([folder])]
         print(folder)
         print("\n".join(report(variant, games)))
     return 0

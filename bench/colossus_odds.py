@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.colossus import NAME as OURS  # our seat's name in its games
+from bench.colossus import protocol_logs
 from titan.ai.strong.simulate import BattleOdds, simulate_legions, worth_of
 from titan.colossus import messages as m
 from titan.colossus.check import Desync
@@ -179,9 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(1)
     found: list[Battle] = []
-    for folder in args.logs:
-        for path in sorted(folder.glob("*.tsv")):
-            found += battles(path, args.trials, rng)
+    for path in protocol_logs(args.logs):
+        found += battles(path, args.trials, rng)
     print("\n".join(report(found)))
     return 0
 

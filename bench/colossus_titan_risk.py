@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.colossus import NAME as OURS
+from bench.colossus import protocol_logs
 from titan.ai.normal.seat import Seat
 from titan.ai.strong.safety import cornered, titan_risk
 from titan.colossus.mirror import Mirror
@@ -84,10 +85,9 @@ def _sample(variant: Variant, mirror: Mirror, rounds: int) -> Sample | None:
     force = seat.force(titan.marker)
     friends = [lg.land for lg in seat.mine() if lg.marker != titan.marker]
     enemies = [lg.land for lg in seat.view.legions if lg.owner != me]
-    alive = seat.board.alive
     return Sample(
         rounds,
-        sum(1 for p in range(len(alive)) if alive[p] and p != me),
+        seat.opponents_alive(),
         titan_risk(variant, seat.board, force.members, me, force.land),
         cornered(variant, seat.board, force.members, me, force.land, friends, enemies),
     )
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
     args = parser.parse_args(argv)
     variant = load("default")
-    games = [follow(variant, p) for folder in args.logs for p in sorted(folder.glob("*.tsv"))]
+    games = [follow(variant, p) for p in protocol_logs(args.logs)]
     print("\n".join(report(games)))
     return 0
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.colossus import NAME as OURS
+from bench.colossus import protocol_logs
 from titan.ai.normal.estimate import Member
 from titan.ai.normal.outlook import battle_outlook
 from titan.ai.normal.seat import Seat
@@ -88,8 +89,7 @@ def follow(variant: Variant, path: Path) -> tuple[list[Chance], bool]:
         terrain = variant.masterboard.land(force.land).terrain
         p = threat.best(force.members, terrain, _outlook)[state.roll - 1][0]
         if p > 0.0:
-            foes = sum(1 for i, pl in enumerate(state.players) if pl.alive and i != me)
-            pending = (now, force.land, foes, p)
+            pending = (now, force.land, seat.opponents_alive(), p)
     return found, True
 
 
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
     args = parser.parse_args(argv)
     variant = load("default")
-    games = [follow(variant, p) for folder in args.logs for p in sorted(folder.glob("*.tsv"))]
+    games = [follow(variant, p) for p in protocol_logs(args.logs)]
     print("\n".join(report(games)))
     return 0
 
