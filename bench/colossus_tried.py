@@ -28,7 +28,7 @@ from bench.colossus import protocol_logs
 from titan.ai.normal.estimate import Member
 from titan.ai.normal.outlook import battle_outlook
 from titan.ai.normal.seat import Seat
-from titan.ai.normal.threats import _Threat
+from titan.ai.normal.threats import chances_by_roll
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
 from titan.engine.state import Phase
@@ -85,9 +85,8 @@ def follow(variant: Variant, path: Path) -> tuple[list[Chance], bool]:
         if titan is None:
             continue
         force = seat.force(titan.marker)
-        threat = _Threat(variant, seat.board, now[1], seat.board.of(now[1]), force.land, None, [])
-        terrain = variant.masterboard.land(force.land).terrain
-        p = threat.best(force.members, terrain, _outlook)[state.roll - 1][0]
+        rolls = chances_by_roll(variant, seat.board, now[1], force.members, force.land, _outlook)
+        p = rolls[state.roll - 1]
         if p > 0.0:
             pending = (now, force.land, seat.opponents_alive(), p)
     return found, True

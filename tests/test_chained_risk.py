@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from titan.ai.normal.estimate import BoardEstimate, Force, Member
-from titan.ai.normal.threats import _beaten_off, loss_chance, reach_rolls
+from titan.ai.normal.threats import _beaten_off, chances_by_roll, loss_chance, reach_rolls
 from titan.ai.strong.safety import _chance, titan_risk
 from titan.variant import TITAN, Variant, load
 
@@ -87,3 +87,11 @@ def test_the_opponents_come_in_their_order_of_play() -> None:
     alone = _risk(_board(2))
     assert _risk(_board(3, order=(0, 2, 1))) == pytest.approx(alone)
     assert _risk(_board(3, order=(2, 0, 1))) > alone + 0.5 * (1.0 - alone)
+
+
+def test_the_chances_by_roll_are_what_the_risk_counts() -> None:
+    board = _board(2)
+    rolls = chances_by_roll(VARIANT, board, 1, TITAN_LEGION, OURS, _wary)
+    assert rolls[0] == 0.0 and all(p > 0.0 for p in rolls[1:])  # rolls 2-6 bring the horde
+    risk = loss_chance(VARIANT, board, TITAN_LEGION, 0, OURS, chance=_wary)
+    assert risk == pytest.approx(sum(rolls) / 6)

@@ -105,6 +105,22 @@ def loss_chance(
     return 1.0 - survive
 
 
+def chances_by_roll(
+    variant: Variant,
+    board: BoardEstimate,
+    player: int,
+    members: tuple[Member, ...],
+    land: int,
+    chance: Chance = attack_chance,
+) -> list[float]:
+    """Per movement roll 1..6 of ``player`` (6.2), the best chance among his attacks on a
+    legion holding ``members`` on ``land`` that the roll allows, a Titan teleport on a 6
+    (8.2) among them: what :func:`loss_chance` counts of him, roll by roll."""
+    threat = _Threat(variant, board, player, board.of(player), land, None, [])
+    terrain = variant.masterboard.land(land).terrain
+    return [p for p, _ in threat.best(members, terrain, chance)]
+
+
 def _by_player(board: BoardEstimate, owner: int, in_turn: bool) -> dict[int, list[Force]]:
     """The other living players' legions; ``in_turn``: in order of play after ``owner``
     (5.1), else as they come."""
