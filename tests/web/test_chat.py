@@ -96,10 +96,13 @@ def test_play_again_gives_each_side_its_own_seat_in_a_new_game(
                 break
             seat = view["deciding"]
             prompt = api.state(game.id, game.token(seat))["prompt"]
+            # The seats' own pages answer concession points themselves ("fight on", the
+            # standing choice by default, automation.ts): the page may have answered first,
+            # between our two reads or before our answer.
+            if prompt is None:
+                continue
             if api.act(game.id, game.token(seat), choose(prompt, rng)).status_code == 200:
                 continue
-            # The seats' own pages answer concession points themselves ("fight on", the
-            # standing choice by default, automation.ts): the page may have answered first.
             assert prompt["kind"] == "battle_may_concede"
         ann.click("[data-action='play-again']")
         ann.wait_for_url(lambda url: game.id not in url and "/games/" in url)
