@@ -115,7 +115,8 @@ def chances_by_roll(
 ) -> list[float]:
     """Per movement roll 1..6 of ``player`` (6.2), the best chance among his attacks on a
     legion holding ``members`` on ``land`` that the roll allows, a Titan teleport on a 6
-    (8.2) among them: what :func:`loss_chance` counts of him, roll by roll."""
+    (8.2) among them: what :func:`loss_chance` counts of him, roll by roll, unchained (with
+    ``chained``, a later opponent's chances are taken against what the earlier ones left)."""
     threat = _Threat(variant, board, player, board.of(player), land, None, [])
     terrain = variant.masterboard.land(land).terrain
     return [p for p, _ in threat.best(members, terrain, chance)]
