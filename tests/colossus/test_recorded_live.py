@@ -10,11 +10,14 @@ from pathlib import Path
 import pytest
 
 from titan.ai.levels import make_bot
+from titan.colossus.answers import requests
 from titan.colossus.check import Desync
 from titan.colossus.messages import parse_server
 from titan.colossus.mirror import Mirror
 from titan.colossus.seat import Seat
+from titan.colossus.to_server import DoBattleMove
 from titan.colossus.transcript import read
+from titan.engine.battle.actions import BattleMove
 from titan.engine.prompts import Decision
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "colossus"
@@ -464,3 +467,18 @@ def test_a_summons_from_a_legion_engaged_with_the_slain_titans_player() -> None:
     for line in ("addCreature ~ Bk07 ~ Angel ~ Summon", "didSummon ~ Bk07 ~ Bk08 ~ Angel"):
         mirror.feed(line, parse_server(line))
     assert len(state.legions[mirror.legion("Bk07")].characters) == 5
+
+
+def test_a_reinforcement_is_not_taken_for_the_one_left_off() -> None:
+    """Our legion of seven (three Trolls, four Ogres) defended on the Plains and left an Ogre
+    off the battleland on its first turn (10.1: it is gone; Colossus only counts it dead).
+    On the fourth turn an Ogre came as reinforcement (20.1) to the same entry: moving it must
+    name the reinforcement's tag (546), not the lost one's (539), which the server refused
+    (seed 15100, game 149)."""
+    mirror = mirrored("live-rational-4p-reinforcement-after-one-left-off.tsv.gz")
+    prompt = mirror.prompt()
+    assert prompt.kind == Decision.MANEUVER
+    move = next(o for o in prompt.options if isinstance(o, BattleMove) and o.frm is None)
+    assert move.name == "Ogre"
+    assert requests(mirror, move) == [DoBattleMove(546, move.to)]
+    assert 539 not in mirror.where  # forgotten once the engine had it gone

@@ -6,6 +6,7 @@ begins and ends with its engagement (:mod:`titan.colossus.mirror_engagements`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from titan.colossus import messages as m
@@ -260,6 +261,27 @@ class BattleMirror(EngagementMirror):
         for tag in self.dying:
             self.where.pop(tag, None)
         self.dying.clear()
+        self._forget_left_off()
+
+    def _forget_left_off(self) -> None:
+        """10.1: a character left off the battleland on its side's first turn is gone.
+        Colossus takes it away without naming it (only its count of the dead rises), and a
+        reinforcement of the same kind may later wait at the same entry (20.1): the tag of
+        the one left off must not be taken for it. Off-board tags beyond the engine's count of
+        waiting characters of that side and kind are dropped, the oldest first."""
+        eng = self.g.state.engagement if self.game is not None else None
+        if eng is None or eng.battle is None:
+            return
+        waiting: Counter[tuple[str, str]] = Counter(
+            (f.side, f.name) for f in eng.battle.fighters if f.hex is None and not f.gone
+        )
+        off: dict[tuple[str, str], list[int]] = {}
+        for tag, where in self.where.items():
+            if where is None and tag in self.sides and tag in self.tags:
+                off.setdefault((self.sides[tag], self.tags[tag]), []).append(tag)
+        for key, tags in off.items():
+            for tag in sorted(tags)[: max(0, len(tags) - waiting[key])]:
+                del self.where[tag]
 
     def _carry(self, msg: m.TellStrikeResults) -> None:
         """The excess damage of the last strike carried to ``msg.target`` (errata 12.4).
