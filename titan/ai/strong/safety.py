@@ -25,11 +25,12 @@ from titan.variant import Variant
 WARY = 0.15  # an attack this likely to win is one an opponent may try against a Titan
 ESCAPE = 0.5  # the share of a danger two moves away that a way out next turn takes away
 # With several opponents, an attack on our Titan's legion that would win with chance p was
-# made TRIED + TRIED_SLOPE * p of the times a roll allowed it: measured on 1,800 such rolls in
-# four-player games against three RationalAIs (docs/ai.md, twelfth session: 0.38 of them at p
-# 0.1-0.3, 0.62 at 0.4-0.7, 0.87 at 0.8 or more). Each of them has other legions to attack and
-# another player to fear; counted as always made, our risks of 0.4-0.6 came true a quarter of
-# the time. With one opponent left the count came true as counted, and stays as it was.
+# made about TRIED + TRIED_SLOPE * p of the times a roll allowed it: 1,847 such rolls in 518
+# four-player games against three RationalAIs (bench.colossus_tried; docs/ai.md, twelfth
+# session: 0.38 of them at p 0.1-0.3, 0.63 at 0.4-0.7, 0.87 at 0.8 or more). Each has other
+# legions to attack and other players to fear; counted as always made, our risks of 0.4-0.6
+# came true a quarter of the time. With one opponent left the count came true as counted, and
+# stays as it was.
 TRIED = 0.3
 TRIED_SLOPE = 0.6
 
