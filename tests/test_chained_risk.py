@@ -1,7 +1,9 @@
 """Our Titan's danger with several opponents (titan/ai/normal/threats.py, ``chained``): a
 legion that beats off one player's attack has lost characters when the next player moves
 (rule 6.2: each player moves in turn; the slain do not come back), and may then be worth
-his attack. Four-player games against Colossus lost Titans this way."""
+his attack. Four-player games against Colossus lost Titans this way. With several opponents
+each attack is counted as made only as often as Colossus's players made such attacks
+(``safety.tried``); an attack not made leaves the legion whole."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 
 from titan.ai.normal.estimate import BoardEstimate, Force, Member
 from titan.ai.normal.threats import _beaten_off, chances_by_roll, loss_chance, reach_rolls
-from titan.ai.strong.safety import _chance, titan_risk
+from titan.ai.strong.safety import _chance, titan_risk, tried
 from titan.variant import TITAN, Variant, load
 
 VARIANT = load("default")
@@ -46,7 +48,8 @@ def _wary(
 
 
 def _risk(board: BoardEstimate) -> float:
-    return titan_risk(VARIANT, board, TITAN_LEGION, 0, OURS)
+    """The chained count with every fair attack made."""
+    return loss_chance(VARIANT, board, TITAN_LEGION, 0, OURS, chance=_wary, chained=True)
 
 
 def test_the_lands_reach_ours() -> None:
@@ -79,6 +82,37 @@ def test_opponents_that_cannot_come_add_nothing() -> None:
     board = _board(3)
     del board.forces["Bk01"]
     assert _risk(board) == 0.0
+    assert titan_risk(VARIANT, board, TITAN_LEGION, 0, OURS) == 0.0
+
+
+def test_with_one_opponent_every_fair_attack_is_made() -> None:
+    board = _board(2)
+    assert titan_risk(VARIANT, board, TITAN_LEGION, 0, OURS) == _risk(board)
+
+
+def test_with_several_each_attack_is_made_as_often_as_colossus_made_them() -> None:
+    """The lesser legion's player moves first and makes no attack on the whole legion; the
+    horde's attacks on rolls 2-6 are made ``tried(p)`` of the time and won ``p`` of those."""
+    board = _board(3, order=(0, 2, 1))
+    p = _wary(VARIANT, HORDE, TITAN_LEGION, "Plains")
+    assert 0.0 < tried(p) < 1.0
+    counted = titan_risk(VARIANT, board, TITAN_LEGION, 0, OURS)
+    assert counted == pytest.approx(5 * tried(p) * p / 6)
+    assert counted < _risk(board)
+
+
+def test_an_attack_not_made_leaves_the_legion_whole() -> None:
+    """The horde's player first: where he attacks and is beaten off, the lesser legion may
+    finish the Titan; where he makes no attack, it cannot (no fair try on the whole legion)."""
+    board = _board(3, order=(0, 1, 2))
+    p = _wary(VARIANT, HORDE, TITAN_LEGION, "Plains")
+    left = _beaten_off(VARIANT, HORDE, TITAN_LEGION, "Plains")
+    q_rolls = reach_rolls(VARIANT, SECOND, OURS, {FIRST})
+    q = _wary(VARIANT, LESSER, left, "Plains")
+    second = len(q_rolls) * tried(q) * q / 6  # the lesser legion's count against what is left
+    made = 5 * tried(p) / 6  # the horde's player attacks (rolls 2-6)
+    expected = made * (p + (1.0 - p) * second)
+    assert titan_risk(VARIANT, board, TITAN_LEGION, 0, OURS) == pytest.approx(expected)
 
 
 def test_the_opponents_come_in_their_order_of_play() -> None:

@@ -42,5 +42,5 @@ def test_several_opponents_are_counted_apart() -> None:
     several = lines.index("several opponents left")
     assert lines[1:several] == ["one opponent left"]
     assert sum(int(line.split()[2]) for line in lines[several + 1 :] if "risk" in line) == 7
-    assert lines[several + 2].startswith("  risk 0.2-0.4:     1 turns, mean 0.276, slain before")
+    assert lines[several + 2].startswith("  risk 0.2-0.4:     1 turns, mean 0.234, slain before")
     assert lines[several + 2].endswith("our next turn 1.000, in the round after 0.000")

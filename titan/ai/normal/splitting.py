@@ -54,8 +54,10 @@ def _first_split_score(seat: Seat, contents: tuple[str, ...], group: tuple[str, 
     return score + 0.05 * _strength(v, titan_half)  # the Titan's half had better be strong
 
 
-def _later_split_score(seat: Seat, contents: tuple[str, ...], group: tuple[str, ...]) -> float:
-    v = seat.variant
+def later_split_score(variant: Variant, contents: tuple[str, ...], group: tuple[str, ...]) -> float:
+    """How good it is for a full legion holding ``contents`` to split off ``group``: what
+    both halves can muster, a pair of a kind kept together, little strength given away."""
+    v = variant
     rest = _rest(contents, group)
     pair_bonus = 3.0 if len(set(group)) == 1 else 0.0
     return (
@@ -85,7 +87,7 @@ def choose_split(seat: Seat, prompt: Prompt) -> Action:
         else:
             if len(contents) < MAX_LEGION or not _splittable(seat, s):
                 continue
-            score = _later_split_score(seat, contents, s.characters)
+            score = later_split_score(seat.variant, contents, s.characters)
         if score > best_score:
             best, best_score = s, score
     if best is None:

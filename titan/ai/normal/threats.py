@@ -70,6 +70,11 @@ def attack_chance(
 
 
 Chance = Callable[[Variant, tuple[Member, ...], tuple[Member, ...], str], float]
+Tried = Callable[[float], float]  # the chance an attack that would win with chance p is made
+
+
+def _always(p: float) -> float:
+    return 1.0
 
 
 def loss_chance(
@@ -82,6 +87,7 @@ def loss_chance(
     occupied: Sequence[int] = (),
     chance: Chance = attack_chance,
     chained: bool = False,
+    tried: Tried = _always,
 ) -> float:
     """The chance that a legion of ``owner`` holding ``members`` on ``land`` is attacked and
     beaten before its owner's next turn, each other player rolling once (6.2). ``chance``: an
@@ -91,17 +97,22 @@ def loss_chance(
     (its slain stay slain) when the next player moves, and may be worth his attack now: the
     opponents are taken in turn, each one's attacks against what the ones before would have
     left (four-player games against Colossus lost Titans this way, two players' legions
-    attacking the same land in one round)."""
+    attacking the same land in one round).
+
+    ``tried``: how likely an attack that ``chance`` counts is to be made at all, by its chance
+    of winning (an opponent may leave a fair attack for a better move); unmade, it leaves the
+    legion whole."""
     terrain = variant.masterboard.land(land).terrain
     threats = [
         _Threat(variant, board, player, forces, land, vacated, occupied)
         for player, forces in _by_player(board, owner, chained).items()
     ]
     if chained and len(threats) > 1:
-        return 1.0 - _survival(variant, threats, members, terrain, chance)
+        return 1.0 - _survival(variant, threats, members, terrain, chance, tried)
     survive = 1.0
     for threat in threats:
-        survive *= 1.0 - sum(p for p, _ in threat.best(members, terrain, chance)) / MAX_ROLL
+        best = threat.best(members, terrain, chance)
+        survive *= 1.0 - sum(tried(p) * p for p, _ in best if p > 0.0) / MAX_ROLL
     return 1.0 - survive
 
 
@@ -197,9 +208,10 @@ def _survival(
     members: tuple[Member, ...],
     terrain: str,
     chance: Chance,
+    tried: Tried,
 ) -> float:
-    """The chance that ``members`` outlast every opponent's turn, each one attacking what the
-    ones before left of them."""
+    """The chance that ``members`` outlast every opponent's turn, each one attacking (when
+    ``tried``) what the ones before left of them."""
     memo: dict[tuple[int, tuple[Member, ...]], float] = {}
 
     def outlast(i: int, now: tuple[Member, ...]) -> float:
@@ -209,8 +221,14 @@ def _survival(
         if key not in memo:
             total = 0.0
             for p, attacker in threats[i].best(now, terrain, chance):
-                left = now if p == 0.0 else _beaten_off(variant, attacker, now, terrain)
-                total += (1.0 - p) * outlast(i + 1, left)
+                if p == 0.0:
+                    total += outlast(i + 1, now)
+                    continue
+                made = tried(p)
+                left = _beaten_off(variant, attacker, now, terrain)
+                total += made * (1.0 - p) * outlast(i + 1, left)
+                if made < 1.0:
+                    total += (1.0 - made) * outlast(i + 1, now)
             memo[key] = total / MAX_ROLL
         return memo[key]
 

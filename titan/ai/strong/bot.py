@@ -19,6 +19,7 @@ from titan.ai.strong.budget import Budget
 from titan.ai.strong.field import TITAN_STAKE, Field, read_field, rivals
 from titan.ai.strong.maneuver import choose_maneuver, spares
 from titan.ai.strong.planner import Signature, choose_planned
+from titan.ai.strong.splitting import keep_titan_strong
 from titan.ai.strong.strikes import choose_carry, choose_strike
 from titan.engine.actions import Action, Decline, Muster, Summon, UndoMove, Withdraw
 from titan.engine.battle.actions import ResetManeuver
@@ -118,6 +119,9 @@ class StrongBot:
             donors = _donors(view)
             allowed = tuple(o for o in options if not isinstance(o, Summon) or spares(o, donors))
             return self.normal.choose(view, replace(prompt, options=allowed))
+        if kind == Decision.SPLIT:
+            chosen = self.normal.choose(view, prompt)
+            return keep_titan_strong(self.variant, view, prompt.options, chosen)
         if kind in (Decision.BATTLE_MAY_CONCEDE, Decision.CONCESSION_OFFERED):
             return Decline()  # conceding gives the winner the same points, sooner (9.4)
         return self.normal.choose(view, prompt)

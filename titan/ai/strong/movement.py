@@ -246,7 +246,9 @@ def _wariness(seat: Seat, marker: str, land: int | None, occupied: list[int]) ->
     ``normal`` player's valuation already counts (:mod:`titan.ai.strong.safety`), less what
     that valuation overcounts: a legion that moved musters (18.1) before any enemy can
     attack it, so it defends with its recruit (a Warlock behind a tower's walls, not the
-    legion as it came). Negative where the recruit makes the land safer than it looked."""
+    legion as it came). Negative where the recruit makes the land safer than it looked, and
+    with several opponents wherever our count is below the ``normal`` player's: his counts
+    every attack he thinks likely as made, and not all of them are (``safety.tried``)."""
     contents = tuple(seat.legions[marker].known)
     if TITAN not in contents:
         return 0.0
@@ -258,16 +260,20 @@ def _wariness(seat: Seat, marker: str, land: int | None, occupied: list[int]) ->
     friends = [lg.land for lg in seat.mine() if lg.marker != marker]
     enemies = [lg.land for lg in seat.view.legions if lg.owner != seat.me]
     recruit = _recruit(seat, contents, at) if land is not None else ""
+    several = sum(1 for p, alive in enumerate(board.alive) if alive and p != seat.me) > 1
     if not recruit:
         wary = titan_risk(v, board, legion.members, seat.me, at, vacated, occupied)
         trap = cornered(v, board, legion.members, seat.me, at, friends, enemies)
-        return (max(0.0, wary - usual) + CORNER * trap) * stake(seat, contents, seat.me)
+        extra = wary - usual if several else max(0.0, wary - usual)
+        return (extra + CORNER * trap) * stake(seat, contents, seat.me)
     worth = recruit_gain(v, seat.terrain(at), contents, seat.view.caretaker)
     after = members_of(v, tuple(sorted((*contents, recruit))), seat.board.scores[seat.me])
     wary = titan_risk(v, board, after, seat.me, at, vacated, occupied)
-    usual_after = loss_chance(v, board, after, seat.me, at, vacated=vacated, occupied=occupied)
+    if not several:
+        usual_after = loss_chance(v, board, after, seat.me, at, vacated=vacated, occupied=occupied)
+        wary = max(wary, usual_after)
     trap = cornered(v, board, after, seat.me, at, friends, enemies)
-    return (max(wary, usual_after) - usual + CORNER * trap) * stake(seat, contents, seat.me, worth)
+    return (wary - usual + CORNER * trap) * stake(seat, contents, seat.me, worth)
 
 
 def _recruit(seat: Seat, contents: tuple[str, ...], land: int) -> str:
