@@ -73,7 +73,8 @@ Chance = Callable[[Variant, tuple[Member, ...], tuple[Member, ...], str], float]
 Tried = Callable[[float], float]  # the chance an attack that would win with chance p is made
 
 
-def _always(p: float) -> float:
+def always_made(p: float) -> float:
+    """Every attack counted is made (the default count)."""
     return 1.0
 
 
@@ -87,7 +88,7 @@ def loss_chance(
     occupied: Sequence[int] = (),
     chance: Chance = attack_chance,
     chained: bool = False,
-    tried: Tried = _always,
+    tried: Tried = always_made,
 ) -> float:
     """The chance that a legion of ``owner`` holding ``members`` on ``land`` is attacked and
     beaten before its owner's next turn, each other player rolling once (6.2). ``chance``: an

@@ -260,7 +260,7 @@ def _wariness(seat: Seat, marker: str, land: int | None, occupied: list[int]) ->
     friends = [lg.land for lg in seat.mine() if lg.marker != marker]
     enemies = [lg.land for lg in seat.view.legions if lg.owner != seat.me]
     recruit = _recruit(seat, contents, at) if land is not None else ""
-    several = sum(1 for p, alive in enumerate(board.alive) if alive and p != seat.me) > 1
+    several = seat.opponents_alive() > 1
     if not recruit:
         wary = titan_risk(v, board, legion.members, seat.me, at, vacated, occupied)
         trap = cornered(v, board, legion.members, seat.me, at, friends, enemies)

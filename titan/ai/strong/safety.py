@@ -17,7 +17,7 @@ from functools import cache
 
 from titan.ai.normal.estimate import BoardEstimate, Member
 from titan.ai.normal.outlook import battle_outlook
-from titan.ai.normal.threats import approaches, loss_chance
+from titan.ai.normal.threats import always_made, approaches, loss_chance
 from titan.engine.queries.movement import MAX_ROLL, masterboard_moves
 from titan.engine.queries.teleport import land_distances
 from titan.variant import Variant
@@ -59,7 +59,7 @@ def titan_risk(
         occupied,
         _chance,
         chained=True,
-        tried=tried if several else _made,
+        tried=tried if several else always_made,
     )
 
 
@@ -67,10 +67,6 @@ def tried(p: float) -> float:
     """The chance that one of several opponents makes an attack on our Titan's legion that
     would win with chance ``p``."""
     return min(1.0, TRIED + TRIED_SLOPE * p)
-
-
-def _made(p: float) -> float:
-    return 1.0
 
 
 def _chance(
