@@ -70,6 +70,7 @@ def _one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Play
                 opponents=args.players - 1,
                 port=port,
                 ai_seconds=args.ai_seconds,
+                dice_seed=None if args.colossus_seed is None else args.colossus_seed + index,
             ),
             log_path.open("w", encoding="utf-8") as log,
         ):
@@ -175,10 +176,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="our bot's seed (plus the game)")
     parser.add_argument("--jobs", type=int, default=1, help="games at once (one core each)")
     parser.add_argument("--ai-seconds", type=int, help="Colossus's AI time limit per search")
+    parser.add_argument(
+        "--colossus-seed",
+        type=int,
+        help="seed Colossus's dice and AIs (plus the game; needs bench/colossus-seeded's jar)",
+    )
     parser.add_argument("--stall", type=float, default=300.0, help="seconds of silence = stall")
     parser.add_argument("--logs", default="bench-colossus-logs", help="protocol logs here")
     args = parser.parse_args(argv)
     why = launch.available()
+    if args.colossus_seed is not None and not launch.seedable():
+        why = f"{launch.JAR} cannot seed games (see bench/colossus-seeded/build.sh)"
     if why is not None:
         print(f"bench.colossus: {why}", file=sys.stderr)
         return 2

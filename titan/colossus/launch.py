@@ -14,6 +14,7 @@ import shutil
 import socket
 import subprocess
 import time
+import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,6 +30,12 @@ VIEW_EVER = "Ever revealed (or concludable) since start"
 VIEW_ALL = "True content for all legions"
 
 
+# A jar built by bench/colossus-seeded/build.sh has this class: it seeds every random source of
+# a game from the system property below, so that a game can be played again.
+SEEDED_CLASS = "net/sf/colossus/util/SeededRandom.class"
+SEED_PROPERTY = "net.sf.colossus.seed"
+
+
 class ColossusMissing(RuntimeError):
     """No Java or no Colossus jar here (build it with ../shared/colossus/build.sh)."""
 
@@ -40,6 +47,15 @@ def available() -> str | None:
     if not JAR.exists():
         return f"no Colossus jar at {JAR} (build it with ../shared/colossus/build.sh)"
     return None
+
+
+def seedable() -> bool:
+    """Whether the Colossus jar can seed its games (built with bench/colossus-seeded)."""
+    try:
+        with zipfile.ZipFile(JAR) as jar:
+            return SEEDED_CLASS in jar.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return False
 
 
 def free_port() -> int:
@@ -73,9 +89,14 @@ def colossus_server(
     port: int,
     view: str = VIEW_EVER,
     ai_seconds: int | None = None,
+    dice_seed: int | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """Start a game for one Network seat and ``opponents`` Colossus AIs of type ``ai``; stop
-    it (and its JVM) on leaving. Its output goes to ``home/server.out`` and ``server.err``."""
+    it (and its JVM) on leaving. Its output goes to ``home/server.out`` and ``server.err``.
+    ``dice_seed`` seeds Colossus's dice and its AIs' choices (a seeded jar only), so that the
+    same seed gives the same game as long as our seat decides the same."""
+    if dice_seed is not None and not seedable():
+        raise ColossusMissing(f"{JAR} cannot seed games (see bench/colossus-seeded/build.sh)")
     why = available()
     if why is not None:
         raise ColossusMissing(why)
@@ -90,7 +111,7 @@ def colossus_server(
         args += ["-t", str(ai_seconds)]
     with (home / "server.out").open("wb") as out, (home / "server.err").open("wb") as err:
         proc = subprocess.Popen(
-            ["java", "-Djava.awt.headless=true", f"-Duser.home={home}", "-jar", str(JAR), *args],
+            java_command(home, args, dice_seed),
             stdout=out,
             stderr=err,
         )
@@ -103,6 +124,18 @@ def colossus_server(
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def java_command(home: Path, args: list[str], dice_seed: int | None) -> list[str]:
+    """The command starting Colossus with ``args``, its options read from ``home``."""
+    java = ["java", "-Djava.awt.headless=true", f"-Duser.home={home}"]
+    if dice_seed is not None:
+        # Seeded sources are not enough: Colossus's AIs iterate hash maps keyed by objects
+        # without a hashCode of their own, in an order that follows identity hashes, which
+        # differ from run to run. A constant identity hash makes it the order of insertion.
+        java += ["-XX:+UnlockExperimentalVMOptions", "-XX:hashCode=2"]
+        java.append(f"-D{SEED_PROPERTY}={dice_seed}")
+    return [*java, "-jar", str(JAR), *args]
 
 
 def play_when_up(

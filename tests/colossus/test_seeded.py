@@ -1,0 +1,96 @@
+"""Seeded Colossus games (bench/colossus-seeded): the launcher asks for them only of a jar that
+can seed, and such a jar plays the same game twice. The live test runs only where
+``../colossus-seeded/Colossus/Colossus.jar`` has been built and Java is installed."""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from titan.colossus import launch
+
+SEEDED_JAR = launch.ROOT.parent / "colossus-seeded/Colossus/Colossus.jar"
+
+
+def _jar(path: Path, names: list[str]) -> Path:
+    with zipfile.ZipFile(path, "w") as jar:
+        for name in names:
+            jar.writestr(name, b"")
+    return path
+
+
+def test_only_a_jar_with_the_seeded_class_can_seed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(launch, "JAR", _jar(tmp_path / "seeded.jar", [launch.SEEDED_CLASS]))
+    assert launch.seedable()
+    monkeypatch.setattr(launch, "JAR", _jar(tmp_path / "stock.jar", ["net/sf/Start.class"]))
+    assert not launch.seedable()
+    monkeypatch.setattr(launch, "JAR", tmp_path / "absent.jar")
+    assert not launch.seedable()
+    (tmp_path / "torn.jar").write_bytes(b"not a zip")
+    monkeypatch.setattr(launch, "JAR", tmp_path / "torn.jar")
+    assert not launch.seedable()
+
+
+def test_a_stock_jar_is_refused_a_seed_before_anything_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(launch, "JAR", _jar(tmp_path / "stock.jar", ["net/sf/Start.class"]))
+    with (
+        pytest.raises(launch.ColossusMissing, match=r"colossus-seeded/build\.sh"),
+        launch.colossus_server(tmp_path, ai="rational", opponents=1, port=1, dice_seed=5),
+    ):
+        pass  # pragma: no cover
+
+
+def test_the_seed_and_a_constant_identity_hash_go_before_the_jar(tmp_path: Path) -> None:
+    seeded = launch.java_command(tmp_path, ["-g"], 42)
+    at = seeded.index("-jar")
+    assert f"-D{launch.SEED_PROPERTY}=42" in seeded[:at]
+    unlock = seeded.index("-XX:+UnlockExperimentalVMOptions")
+    assert unlock < seeded.index("-XX:hashCode=2") < at  # the unlock must come first
+    assert seeded[at + 1 :] == [str(launch.JAR), "-g"]
+    stock = launch.java_command(tmp_path, ["-g"], None)
+    assert not [a for a in stock if a.startswith("-XX") or launch.SEED_PROPERTY in a]
+    assert stock[stock.index("-jar") :] == seeded[at:]
+
+
+# What differs between two plays of one game: ports, connection ids, and the pings and the
+# commit points, which follow the wall clock.
+_CLOCKED = ("pingRequest", "replyToPing", "setConnectionId", "commitPoint", "Run server on port")
+
+
+def _game_lines(log: Path) -> list[str]:
+    lines = [line.split("\t", 1)[1] for line in log.read_text(encoding="utf-8").splitlines()]
+    return [line for line in lines if not any(word in line for word in _CLOCKED)]
+
+
+def _play(home: Path, seed: int) -> list[str]:
+    home.mkdir()
+    port = launch.free_port()
+    with (
+        launch.colossus_server(home, ai="rational", opponents=1, port=port, dice_seed=seed),
+        (home / "protocol.tsv").open("w") as log,
+    ):
+        outcome = launch.play_when_up(port, level="normal", seed=3, log=log, timeout=300)
+    assert outcome.finished, outcome.message
+    return _game_lines(home / "protocol.tsv")
+
+
+@pytest.mark.skipif(
+    shutil.which("java") is None or not SEEDED_JAR.exists(),
+    reason="no Java or no seeded Colossus jar (bench/colossus-seeded/build.sh)",
+)
+def test_a_seeded_game_is_played_again_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(launch, "JAR", SEEDED_JAR)
+    first = _play(tmp_path / "first", 7)
+    again = _play(tmp_path / "again", 7)
+    assert len(first) > 200  # a whole game, dice and Colossus's choices included
+    assert any(line.startswith("S>C\ttellStrikeResults") for line in first)
+    assert first == again
