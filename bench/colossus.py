@@ -13,6 +13,9 @@ play on: that game is lost whoever wins it, and its end would cost the machine a
 the run (counted as "left once out"; its turns and wall time are up to then).
 
 Needs Java and ``../colossus-src/Colossus/Colossus.jar`` (``../shared/colossus/build.sh``).
+``--colossus-seed`` seeds Colossus's dice and AIs too (the jar of
+``bench/colossus-seeded/build.sh``), so that two versions of ours can play the same games
+(``bench.colossus_pairs``).
 
 Run: ``.venv/bin/python -m bench.colossus --games 20 --ai rational,simple --level strong``
 """
