@@ -30,6 +30,7 @@ from titan.dice.stats import Z95, wilson
 # Protocol lines that follow the wall clock or the machine (pings, commit points, ports,
 # connection ids) and so differ between two plays of one game.
 CLOCKED = ("pingRequest", "replyToPing", "setConnectionId", "commitPoint", "Run server on port")
+HOUSEKEEPING = ("confirmCommitPoint", "catchupConfirmation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +60,16 @@ def parting(a: list[str], b: list[str]) -> tuple[int | None, bool]:
     turn = 1
     for x, y in zip(a, b, strict=False):
         if x != y:
-            return turn, x.startswith("C>S") or y.startswith("C>S")
+            return turn, _ours(x) or _ours(y)
         if x.startswith("S>C\tsetupTurnState ~ "):
             turn = int(x.split(" ~ ")[2])
     return (None, False) if len(a) == len(b) else (turn, True)
+
+
+def _ours(line: str) -> bool:
+    """A decision of our seat; not its housekeeping replies, which come wherever the server
+    asks for them (a server message more or fewer before one of them is Colossus's doing)."""
+    return line.startswith("C>S") and not any(word in line for word in HOUSEKEEPING)
 
 
 def pairs(a_logs: Path, b_logs: Path) -> tuple[list[Pair], list[str]]:
@@ -102,10 +109,12 @@ def report(played: list[Pair], left_out: list[str]) -> list[str]:
             f"{100 * lo:.1f}-{100 * hi:.1f}%)"
         )
     parted = [p.parted for p in played if p.parted is not None]
-    where = f", at turn {statistics.median(parted):g} (median; {min(parted)}-{max(parted)})"
+    where = ""
+    if parted:
+        where = f", at turn {statistics.median(parted):g} (median; {min(parted)}-{max(parted)})"
     ours = sum(p.by_us for p in played)
     lines.append(
-        f"parted: {len(parted)} of {n} games{where if parted else ''} ({ours} on a decision "
+        f"parted: {len(parted)} of {n} games{where} ({ours} on a decision "
         f"of ours, {len(parted) - ours} on one of Colossus's); the others were the same game "
         "to the end"
     )

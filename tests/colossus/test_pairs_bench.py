@@ -79,3 +79,21 @@ def test_no_finished_pair_says_so(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     assert report(*pairs(tmp_path / "a", tmp_path / "b")) == ["no game finished in both runs"]
+
+
+def test_runs_that_never_part_are_reported(tmp_path: Path) -> None:
+    for side in ("a", "b"):
+        _log(tmp_path / side, "g0", _game(["x", "y"], "titan wins"))
+    lines = report(*pairs(tmp_path / "a", tmp_path / "b"))
+    assert lines[2].startswith("parted: 0 of 1 games (0 on a decision of ours, 0 on one of")
+    assert lines[3] == "won by A only 0, by B only 0: sign test p = 1.000"
+
+
+def test_a_reply_of_ours_met_by_a_server_message_is_colossus_parting(tmp_path: Path) -> None:
+    """RationalAI took a split back a moment later in one play than in the other: there our
+    seat's confirmation of a commit point meets the server's ``undidSplit``."""
+    start = _game(["x"], None)
+    _log(tmp_path / "a", "g0", [*start, "S>C\tundidSplit ~ Bk04 ~ Bk02 ~ 10"])
+    _log(tmp_path / "b", "g0", [*start, "C>S\tconfirmCommitPoint ~ 76"])
+    played, _ = pairs(tmp_path / "a", tmp_path / "b")
+    assert played == [Pair("g0", False, False, 1, by_us=False)]
