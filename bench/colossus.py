@@ -6,8 +6,9 @@ loopback; ``titan/colossus/launch.py``) with one Network seat, taken by our ``--
 information). Colossus draws towers and the order of play itself, so the seats rotate by its
 draw. Prints, per AI type: our wins with a 95% Wilson interval, desyncs (our engine and the
 server disagreed: the protocol log names the line), stalls (nothing but pings for ``--stall``
-seconds), turns per game, wall time per game, and our decision times (p50, p95, max); the
-rest of a game's time is Colossus's. Every game's protocol log is written to ``--logs``.
+seconds), turns per game, wall time per game, our decision times (p50, p95, max), and how
+loaded the machine was (our decisions' wall over CPU time); the rest of a game's time is
+Colossus's. Every game's protocol log is written to ``--logs``.
 With more than two players, our seat leaves a game once our Titan is slain and the others
 play on: that game is lost whoever wins it, and its end would cost the machine a third of
 the run (counted as "left once out"; its turns and wall time are up to then).
@@ -126,6 +127,22 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+SUBSTANTIAL = 0.02  # CPU seconds: a decision long enough for its wall time to show the load
+
+
+def load(outcomes: Iterable[Outcome]) -> float | None:
+    """Our substantial decisions' wall time over their CPU time: 1.0 with a core to ourselves,
+    more as other processes take the cores. Runs and games at more than about 1.15 have been
+    won less often (docs/ai.md, fifteenth session), so every run says how loaded it was.
+    None when no decision was long enough to tell."""
+    wall = cpu = 0.0
+    for o in outcomes:
+        for w, c in zip(o.think, o.think_cpu, strict=True):
+            if c >= SUBSTANTIAL:
+                wall, cpu = wall + w, cpu + c
+    return wall / cpu if cpu > 0 else None
+
+
 def report(ai: str, games: list[Played], players: int) -> list[str]:
     done = [g.outcome for g in games if g.outcome is not None and g.outcome.finished]
     wins = sum(1 for o in done if o.message == f"{NAME} wins")
@@ -162,6 +179,9 @@ def report(ai: str, games: list[Played], players: int) -> list[str]:
             f"(wall); CPU p50 {1000 * percentile(cpu, 0.5):.0f} ms, "
             f"p95 {1000 * percentile(cpu, 0.95):.0f} ms, max {1000 * max(cpu, default=0):.0f} ms"
         )
+        busy = load(done)
+        if busy is not None:
+            lines.append(f"  machine load: our decisions' wall time / CPU time {busy:.2f}")
     for g in desyncs + other:
         assert g.outcome is not None
         lines.append(f"  game {g.index} ({g.log}): {g.outcome.message.splitlines()[0]}")
