@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.colossus.livegame import play_against_rational
 from titan.colossus import launch
 
 pytestmark = pytest.mark.skipif(launch.available() is not None, reason=str(launch.available()))
@@ -15,12 +16,7 @@ pytestmark = pytest.mark.skipif(launch.available() is not None, reason=str(launc
 
 @pytest.mark.parametrize("view", [launch.VIEW_ALL, launch.VIEW_EVER])
 def test_a_whole_game_against_rational_ai(tmp_path: Path, view: str) -> None:
-    port = launch.free_port()
-    with (
-        launch.colossus_server(tmp_path, ai="rational", opponents=1, port=port, view=view),
-        (tmp_path / "protocol.tsv").open("w") as log,
-    ):
-        outcome = launch.play_when_up(port, level="normal", seed=1, log=log, timeout=300)
+    outcome = play_against_rational(tmp_path, seed=1, view=view)
     assert outcome.finished, outcome.message
     assert outcome.message.endswith(" wins") or outcome.message == "Draw"
     assert outcome.think  # our bot answered the server's questions

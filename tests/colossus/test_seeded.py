@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bench.colossus_pairs import game_lines, parting
+from tests.colossus.livegame import play_against_rational
 from titan.colossus import launch
 
 SEEDED_JAR = launch.ROOT.parent / "colossus-seeded/Colossus/Colossus.jar"
@@ -61,13 +62,7 @@ def test_the_seed_and_a_constant_identity_hash_go_before_the_jar(tmp_path: Path)
 
 
 def _play(home: Path, seed: int) -> list[str]:
-    home.mkdir()
-    port = launch.free_port()
-    with (
-        launch.colossus_server(home, ai="rational", opponents=1, port=port, dice_seed=seed),
-        (home / "protocol.tsv").open("w") as log,
-    ):
-        outcome = launch.play_when_up(port, level="normal", seed=3, log=log, timeout=300)
+    outcome = play_against_rational(home, seed=3, dice_seed=seed)
     assert outcome.finished, outcome.message
     return game_lines(home / "protocol.tsv")
 
