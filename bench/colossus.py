@@ -132,9 +132,10 @@ SUBSTANTIAL = 0.02  # CPU seconds: a decision long enough for its wall time to s
 
 def load(outcomes: Iterable[Outcome]) -> float | None:
     """Our substantial decisions' wall time over their CPU time: 1.0 with a core to ourselves,
-    more as other processes take the cores. Runs and games at more than about 1.15 have been
-    won less often (docs/ai.md, fifteenth session), so every run says how loaded it was.
-    None when no decision was long enough to tell."""
+    more as other processes take the cores. Busier runs have been won less often, though in
+    the fifteenth session a quiet hour was not won more often than a busy one (docs/ai.md):
+    every run says how loaded it was, so that runs can be told apart. None when no decision
+    was long enough to tell."""
     wall = cpu = 0.0
     for o in outcomes:
         for w, c in zip(o.think, o.think_cpu, strict=True):

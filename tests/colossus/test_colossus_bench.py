@@ -1,5 +1,5 @@
 """``bench.colossus`` reports how loaded the machine was: our substantial decisions' wall time
-over their CPU time (the four-player win rate has fallen with it, docs/ai.md)."""
+over their CPU time (busier runs have been won less often, docs/ai.md)."""
 
 from __future__ import annotations
 
