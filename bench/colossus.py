@@ -208,9 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stall", type=float, default=300.0, help="seconds of silence = stall")
     parser.add_argument("--logs", default="bench-colossus-logs", help="protocol logs here")
     args = parser.parse_args(argv)
-    why = launch.available()
-    if args.colossus_seed is not None and not launch.seedable():
-        why = f"{launch.JAR} cannot seed games (see bench/colossus-seeded/build.sh)"
+    why = launch.available(seeded=args.colossus_seed is not None)
     if why is not None:
         print(f"bench.colossus: {why}", file=sys.stderr)
         return 2

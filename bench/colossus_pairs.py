@@ -101,8 +101,9 @@ def report(played: list[Pair], left_out: list[str]) -> list[str]:
     n = len(played)
     if n == 0:
         return ["no game finished in both runs"]
+    a_wins, b_wins = sum(p.a_won for p in played), sum(p.b_won for p in played)
     lines = []
-    for side, wins in (("A", sum(p.a_won for p in played)), ("B", sum(p.b_won for p in played))):
+    for side, wins in (("A", a_wins), ("B", b_wins)):
         lo, hi = wilson(wins, n)
         lines.append(
             f"{side}: {wins} of {n} won ({100 * wins / n:.1f}%, 95% CI "
@@ -126,7 +127,7 @@ def report(played: list[Pair], left_out: list[str]) -> list[str]:
     diffs = [int(p.b_won) - int(p.a_won) for p in played]
     d = statistics.fmean(diffs)
     paired = Z95 * statistics.pstdev(diffs) / math.sqrt(n)
-    pa, pb = sum(p.a_won for p in played) / n, sum(p.b_won for p in played) / n
+    pa, pb = a_wins / n, b_wins / n
     unpaired = Z95 * math.sqrt((pa * (1 - pa) + pb * (1 - pb)) / n)
     lines.append(
         f"B - A: {100 * d:+.1f} points, 95% CI +/- {100 * paired:.1f} paired "

@@ -40,8 +40,11 @@ class ColossusMissing(RuntimeError):
     """No Java or no Colossus jar here (build it with ../shared/colossus/build.sh)."""
 
 
-def available() -> str | None:
-    """Why games against Colossus cannot run here, or None when they can."""
+def available(seeded: bool = False) -> str | None:
+    """Why games against Colossus (``seeded``: seeded games) cannot run here, or None when
+    they can."""
+    if seeded and not seedable():
+        return f"{JAR} cannot seed games (see bench/colossus-seeded/build.sh)"
     if shutil.which("java") is None:
         return "no java on the PATH"
     if not JAR.exists():
@@ -95,9 +98,7 @@ def colossus_server(
     it (and its JVM) on leaving. Its output goes to ``home/server.out`` and ``server.err``.
     ``dice_seed`` seeds Colossus's dice and its AIs' choices (a seeded jar only), so that the
     same seed gives the same game as long as our seat decides the same."""
-    if dice_seed is not None and not seedable():
-        raise ColossusMissing(f"{JAR} cannot seed games (see bench/colossus-seeded/build.sh)")
-    why = available()
+    why = available(seeded=dice_seed is not None)
     if why is not None:
         raise ColossusMissing(why)
     if ai not in AI_TYPES:
