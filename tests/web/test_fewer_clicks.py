@@ -197,9 +197,16 @@ def test_a_legion_offered_one_recruit_musters_it_by_itself(page: Page, web_serve
     )
     recruit = next(n for n in auto_notes(page, game) if n.startswith("mustered "))
     creature = recruit.removeprefix("mustered ").split(" in ")[0]
-    if page.locator("[data-handover]").count():
-        page.click("[data-action='handover']")
-    page.wait_for_selector(f"[data-log] [data-auto]:has-text('{recruit}')")
+    # The note is written when the answer is sent, which may be before the page shows anything
+    # (the variant still loading: CI once failed on that), and the screen may pass more than
+    # once before the log with the note is shown: hand it over whenever that screen comes.
+    note = page.locator(f"[data-log] [data-auto]:has-text('{recruit}')")
+    for _ in range(200):
+        if note.count():
+            break
+        page.evaluate("() => document.querySelector(\"[data-action='handover']\")?.click()")
+        page.wait_for_timeout(100)
+    note.wait_for()
     mustered = page.locator("[data-event='mustered']").last
     assert creature in mustered.inner_text()
 
