@@ -4,6 +4,9 @@ each of our turns, the risk it counts for our Titan's legion where it stands
 two moves ahead (:func:`titan.ai.strong.safety.cornered`), against whether our Titan was
 slain before our next turn, and in the round after that. Two tables, one opponent left and
 several, each by band of the counted figure: the turns, the mean counted, the share lost.
+Then, from a risk of 0.2, whether our movement roll had offered the legion a safer place
+(the lowest risk among the lands it could end on without an attack, and staying where the
+rules let it), counted as the movement began.
 
 Replays each ``bench.colossus`` protocol log through the mirror (:mod:`titan.colossus`), as
 our seat saw the game (hidden contents estimated as ``strong`` estimates them); a log the
@@ -26,6 +29,8 @@ from titan.ai.normal.seat import Seat
 from titan.ai.strong.safety import cornered, titan_risk
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
+from titan.engine.actions import DoneMoving, Move
+from titan.engine.prompts import Decision, Prompt
 from titan.variant import TITAN, Variant, load
 
 BANDS = 5  # bands of width 0.2
@@ -39,6 +44,10 @@ class Sample:
     opponents: int  # opponents still in
     risk: float  # titan_risk where it stands
     trap: float  # cornered where it stands
+    # the lowest titan_risk among the places our movement roll let it end on, attacks aside
+    # (staying where the rules allowed it), counted as the movement phase began; None where
+    # the mirror showed no movement prompt with the legion unmoved
+    safest: float | None = None
 
 
 @dataclass(slots=True)
@@ -54,6 +63,8 @@ def follow(variant: Variant, path: Path) -> Followed:
     rounds = 0
     slain: int | None = None
     last: str | None = None
+    safest: float | None = None
+    seen: tuple[int, int | None] | None = None  # the round and roll the options were counted at
     for entry in read(path):
         if not entry.to_client:
             continue
@@ -62,8 +73,9 @@ def follow(variant: Variant, path: Path) -> Followed:
             who = text.split(" ~ ")[1]
             if who == OURS:
                 rounds += 1
+                safest = None
             elif last == OURS and mirror.game is not None and slain is None:
-                sample = _sample(variant, mirror, rounds)
+                sample = _sample(variant, mirror, rounds, safest)
                 if sample is not None:
                     samples.append(sample)
             last = who
@@ -73,10 +85,45 @@ def follow(variant: Variant, path: Path) -> Followed:
             mirror.feed(text, entry.parse())
         except Exception:  # a desync: what was read so far still counts
             return Followed(samples, slain, False)
+        if last == OURS and mirror.game is not None and slain is None:
+            prompt = mirror.g.prompt()
+            if prompt.kind == Decision.MOVE and seen != (rounds, prompt.roll):
+                counted = _safest(variant, mirror, prompt)
+                if counted is not None:
+                    safest, seen = counted, (rounds, prompt.roll)
     return Followed(samples, slain, True)
 
 
-def _sample(variant: Variant, mirror: Mirror, rounds: int) -> Sample | None:
+def _safest(variant: Variant, mirror: Mirror, prompt: Prompt) -> float | None:
+    """The lowest risk among the places the roll lets our unmoved Titan's legion end on
+    without an attack; None if it is not ours to move or has moved."""
+    me = mirror.player(OURS)
+    if prompt.player != me:
+        return None
+    seat = Seat.of(variant, mirror.g.view(me), 1)
+    titan = next((lg for lg in seat.mine() if TITAN in lg.known), None)
+    moves = [o for o in prompt.options if isinstance(o, Move)]
+    if titan is None or not any(o.legion == titan.marker for o in moves):
+        return None
+    force = seat.force(titan.marker)
+    others = [lg.land for lg in seat.mine() if lg.marker != titan.marker]
+    enemies = {lg.land for lg in seat.view.legions if lg.owner != me}
+    # It may stay if the phase may end, or another legion may make the move 6.2 asks for
+    # (a legion split this turn aside, 4.3: approximately, its sibling moving or not).
+    stays = any(isinstance(o, DoneMoving) for o in prompt.options) or any(
+        o.legion != titan.marker for o in moves
+    )
+    lands = {o.land for o in moves if o.legion == titan.marker and o.land not in enemies}
+    risks = [
+        titan_risk(variant, seat.board, force.members, me, land, force.land, others)
+        for land in sorted(lands)
+    ]
+    if stays:
+        risks.append(titan_risk(variant, seat.board, force.members, me, force.land, None, others))
+    return min(risks, default=None)
+
+
+def _sample(variant: Variant, mirror: Mirror, rounds: int, safest: float | None) -> Sample | None:
     me = mirror.player(OURS)
     seat = Seat.of(variant, mirror.g.view(me), 1)
     titan = next((lg for lg in seat.mine() if TITAN in lg.known), None)
@@ -90,6 +137,7 @@ def _sample(variant: Variant, mirror: Mirror, rounds: int) -> Sample | None:
         seat.opponents_alive(),
         titan_risk(variant, seat.board, force.members, me, force.land),
         cornered(variant, seat.board, force.members, me, force.land, friends, enemies),
+        safest,
     )
 
 
@@ -117,6 +165,26 @@ def table(games: Iterable[Followed], several: bool, by: str) -> list[str]:
     return lines
 
 
+def choices(games: Iterable[Followed], several: bool) -> list[str]:
+    """By band of the risk where our Titan's legion ended its turn (from 0.2): the safest
+    place its roll allowed, and how often it was safer by a tenth or more (the risk where it
+    stood counts its muster, the places do not: a muster makes a land safer, 18.1)."""
+    bins: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0])
+    for g in games:
+        for s in g.samples:
+            if (s.opponents > 1) != several or s.safest is None or s.risk < 1 / BANDS:
+                continue
+            row = bins[min(int(s.risk * BANDS), BANDS - 1)]
+            row[0] += 1
+            row[1] += s.safest
+            row[2] += s.safest <= s.risk - 0.1
+    return [
+        f"  choice at risk {b / BANDS:.1f}-{(b + 1) / BANDS:.1f}: {int(n):5d} turns, the safest"
+        f" place the roll allowed {total / n:.3f}, a tenth or more safer in {int(safer)}"
+        for b, (n, total, safer) in sorted(bins.items())
+    ]
+
+
 def report(games: Sequence[Followed]) -> list[str]:
     stopped = sum(1 for g in games if not g.complete)
     lines = [f"{len(games)} games ({stopped} not followed to the end)"]
@@ -124,6 +192,7 @@ def report(games: Sequence[Followed]) -> list[str]:
         lines.append("several opponents left" if several else "one opponent left")
         lines += table(games, several, "risk")
         lines += table(games, several, "trap")
+        lines += choices(games, several)
     return lines
 
 

@@ -1,5 +1,5 @@
 """``bench.colossus_titan_risk`` follows a game as our seat saw it and sets the Titan risk
-it counted against the loss that came."""
+it counted against the loss that came, and the safest place the roll allowed it."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ def test_a_cornered_titan_is_counted_at_risk_the_turn_before_it_falls() -> None:
     assert (last.round, last.opponents) == (11, 1)
     assert last.risk == pytest.approx(0.859, abs=0.001)
     assert all(s.risk < 0.5 for s in game.samples[:-1])
+    # Its roll that turn left it nowhere safer (the trap had closed a turn before).
+    assert last.safest == pytest.approx(last.risk)
     lines = report([game])
     assert lines[0] == "1 games (0 not followed to the end)"
     assert any(
@@ -41,6 +43,11 @@ def test_several_opponents_are_counted_apart() -> None:
     lines = report([game])
     several = lines.index("several opponents left")
     assert lines[1:several] == ["one opponent left"]
-    assert sum(int(line.split()[2]) for line in lines[several + 1 :] if "risk" in line) == 7
+    risks = [line for line in lines[several + 1 :] if line.startswith("  risk")]
+    assert sum(int(line.split()[2]) for line in risks) == 7
     assert lines[several + 2].startswith("  risk 0.2-0.4:     1 turns, mean 0.234, slain before")
     assert lines[several + 2].endswith("our next turn 1.000, in the round after 0.000")
+    assert lines[-1] == (
+        "  choice at risk 0.2-0.4:     1 turns, the safest place the roll allowed 0.234,"
+        " a tenth or more safer in 0"
+    )
