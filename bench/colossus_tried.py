@@ -5,9 +5,12 @@ player's outlook, from our seat's estimates of hidden contents) of his legions t
 brings onto the land of our Titan's legion (6.2, 7; a Titan teleport on a 6 at 400 points,
 8.2), counted as :func:`titan.ai.normal.threats.loss_chance` counts a threat; then whether one
 of his legions ended its move there. Two tables, one opponent left and several, by tenth of
-that chance: the rolls, the mean chance, the share attacked. ``strong``'s Titan safety
-(:mod:`titan.ai.strong.safety`) counts every attack of 0.15 or more as made (docs/ai.md,
-twelfth session: with several opponents, RationalAI made fewer).
+that chance: the rolls, the mean chance, the share attacked; then the several opponents'
+rolls again, as our score stood above his or not (the Titan of a player ahead is worth more
+to its slayer: its power grows with the score, 19.1, and he scores half of the rest, 19.4).
+``strong``'s Titan safety (:mod:`titan.ai.strong.safety`) counts each fair attack (0.15 or
+more) at the share of them made (``safety.tried``, from this count: docs/ai.md, twelfth
+session).
 
 Replays each ``bench.colossus`` protocol log through the mirror (:mod:`titan.colossus`), as
 our seat saw the game; a log the mirror cannot follow counts up to where it stopped.
@@ -44,6 +47,7 @@ class Chance:
     opponents: int  # opponents still in
     chance: float  # the best chance of winning among the attacks the roll allowed
     attacked: bool  # one of his legions ended its move on our Titan's land
+    ahead: bool = False  # our score was above his (our Titan worth more to him: 19.1, 19.4)
 
 
 def _outlook(
@@ -56,7 +60,8 @@ def follow(variant: Variant, path: Path) -> tuple[list[Chance], bool]:
     """The chances of one log, and whether the mirror followed it to its end."""
     mirror = Mirror()
     found: list[Chance] = []
-    pending: tuple[tuple[int, int], int, int, float] | None = None  # turn, land, foes, chance
+    # turn, land, foes, chance, our score above his
+    pending: tuple[tuple[int, int], int, int, float, bool] | None = None
     seen: set[tuple[int, int]] = set()
     for entry in read(path):
         if not entry.to_client:
@@ -73,9 +78,9 @@ def follow(variant: Variant, path: Path) -> tuple[list[Chance], bool]:
             break
         now = (state.turn, state.active)
         if pending is not None and pending[0] == now and state.phase != Phase.MOVE:
-            _, land, foes, p = pending
+            _, land, foes, p, ahead = pending
             came = any(lg.owner == now[1] and lg.land == land for lg in state.legions.values())
-            found.append(Chance(foes, p, came))
+            found.append(Chance(foes, p, came, ahead))
             pending = None
         if now[1] == me or state.phase != Phase.MOVE or state.roll is None or now in seen:
             continue
@@ -88,7 +93,8 @@ def follow(variant: Variant, path: Path) -> tuple[list[Chance], bool]:
         rolls = chances_by_roll(variant, seat.board, now[1], force.members, force.land, _outlook)
         p = rolls[state.roll - 1]
         if p > 0.0:
-            pending = (now, force.land, seat.opponents_alive(), p)
+            ahead = state.players[me].score > state.players[now[1]].score
+            pending = (now, force.land, seat.opponents_alive(), p, ahead)
     return found, True
 
 
@@ -116,6 +122,9 @@ def report(games: Sequence[tuple[list[Chance], bool]]) -> list[str]:
     for several in (False, True):
         lines.append("several opponents left" if several else "one opponent left")
         lines += table(found, several)
+    for ahead in (True, False):
+        lines.append(f"several opponents left, our score {'above' if ahead else 'not above'} his")
+        lines += table([c for c in found if c.ahead == ahead], True)
     return lines
 
 

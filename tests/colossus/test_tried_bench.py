@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.colossus_tried import follow, report
+from bench.colossus_tried import Chance, follow, report
 from titan.variant import load
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "colossus"
@@ -28,6 +28,13 @@ def test_an_attack_left_and_an_attack_made_are_told_apart() -> None:
     assert lines[2] == "several opponents left"
     assert lines[3].startswith("  chance 0.1-0.2:     1 rolls, mean 0.166, attacked 1.000")
     assert lines[4].startswith("  chance 0.2-0.3:     1 rolls, mean 0.291, attacked 0.000")
+    # Both rolls came while our score was not above the roller's (the same table again).
+    assert not any(c.ahead for c in found)
+    assert lines[5:] == [
+        "several opponents left, our score above his",
+        "several opponents left, our score not above his",
+        *lines[3:5],
+    ]
 
 
 def test_one_opponent_left_is_counted_apart() -> None:
@@ -39,3 +46,20 @@ def test_one_opponent_left_is_counted_apart() -> None:
     lines = report([(found, complete)])
     assert lines[2].startswith("  chance 0.8-0.9:     1 rolls, mean 0.859, attacked 1.000")
     assert lines[3] == "several opponents left"
+
+
+def test_the_rolls_of_players_behind_us_are_counted_apart() -> None:
+    """With several opponents, the rolls again by whether our score was above the roller's;
+    a one-opponent roll is in neither table."""
+    found = [
+        Chance(3, 0.55, True, ahead=True),
+        Chance(2, 0.52, False, ahead=False),
+        Chance(1, 0.9, True, ahead=True),
+    ]
+    lines = report([(found, True)])
+    above = lines.index("several opponents left, our score above his")
+    assert lines[above + 1 :] == [
+        "  chance 0.5-0.6:     1 rolls, mean 0.550, attacked 1.000",
+        "several opponents left, our score not above his",
+        "  chance 0.5-0.6:     1 rolls, mean 0.520, attacked 0.000",
+    ]
