@@ -61,13 +61,13 @@ def follow(path: Path) -> Followed:
         if text.startswith("tellEngagement ~ ") and mirror.game is not None:
             attacker, defender = text.split(" ~ ")[2:4]
             legions = mirror.g.state.legions
-            a, d_ = mirror.markers.ours(attacker), mirror.markers.ours(defender)
-            if a in legions and d_ in legions:
+            att = legions.get(mirror.markers.ours(attacker))
+            dfd = legions.get(mirror.markers.ours(defender))
+            if att is not None and dfd is not None:
                 me = mirror.player(OURS)
-                d = legions[d_]
-                kind = (len(d.characters), TITAN in d.characters)
-                by = ours if legions[a].owner == me else theirs
-                pending = (attacker, defender, by, ours if d.owner == me else theirs, kind)
+                kind = (len(dfd.characters), TITAN in dfd.characters)
+                by = ours if att.owner == me else theirs
+                pending = (attacker, defender, by, ours if dfd.owner == me else theirs, kind)
         elif text.startswith("tellEngagementResults ~ ") and pending is not None:
             winner, how = text.split(" ~ ")[1:3]
             attacker, defender, by, against, kind = pending

@@ -25,12 +25,13 @@ from pathlib import Path
 
 from bench.colossus import NAME as OURS
 from bench.colossus import protocol_logs
+from titan.ai.normal.estimate import Force
 from titan.ai.normal.seat import Seat
 from titan.ai.strong.safety import cornered, titan_risk
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
 from titan.engine.actions import DoneMoving, Move
-from titan.engine.prompts import Decision, Prompt
+from titan.engine.state import Phase
 from titan.variant import TITAN, Variant, load
 
 BANDS = 5  # bands of width 0.2
@@ -86,57 +87,76 @@ def follow(variant: Variant, path: Path) -> Followed:
         except Exception:  # a desync: what was read so far still counts
             return Followed(samples, slain, False)
         if last == OURS and mirror.game is not None and slain is None:
-            prompt = mirror.g.prompt()
-            if prompt.kind == Decision.MOVE and seen != (rounds, prompt.roll):
-                counted = _safest(variant, mirror, prompt)
-                if counted is not None:
-                    safest, seen = counted, (rounds, prompt.roll)
+            state = mirror.g.state
+            # Once a roll (a mulligan's too, 7.6): the cheap checks first, on every message.
+            if (
+                state.phase == Phase.MOVE
+                and state.roll is not None
+                and seen != (rounds, state.roll)
+            ):
+                seen = (rounds, state.roll)
+                safest = _safest(variant, mirror)
     return Followed(samples, slain, True)
 
 
-def _safest(variant: Variant, mirror: Mirror, prompt: Prompt) -> float | None:
-    """The lowest risk among the places the roll lets our unmoved Titan's legion end on
-    without an attack; None if it is not ours to move or has moved."""
-    me = mirror.player(OURS)
-    if prompt.player != me:
-        return None
-    seat = Seat.of(variant, mirror.g.view(me), 1)
-    titan = next((lg for lg in seat.mine() if TITAN in lg.known), None)
-    moves = [o for o in prompt.options if isinstance(o, Move)]
-    if titan is None or not any(o.legion == titan.marker for o in moves):
-        return None
-    force = seat.force(titan.marker)
-    others = [lg.land for lg in seat.mine() if lg.marker != titan.marker]
-    enemies = {lg.land for lg in seat.view.legions if lg.owner != me}
-    # It may stay if the phase may end, or another legion may make the move 6.2 asks for
-    # (a legion split this turn aside, 4.3: approximately, its sibling moving or not).
-    stays = any(isinstance(o, DoneMoving) for o in prompt.options) or any(
-        o.legion != titan.marker for o in moves
-    )
-    lands = {o.land for o in moves if o.legion == titan.marker and o.land not in enemies}
-    risks = [
-        titan_risk(variant, seat.board, force.members, me, land, force.land, others)
-        for land in sorted(lands)
-    ]
-    if stays:
-        risks.append(titan_risk(variant, seat.board, force.members, me, force.land, None, others))
-    return min(risks, default=None)
+@dataclass(frozen=True, slots=True)
+class _Ours:
+    """Our Titan's legion as our seat sees it, and the lands of the legions around it."""
+
+    seat: Seat
+    me: int
+    force: Force
+    friends: list[int]  # our other legions'
+    enemies: list[int]  # everyone else's
 
 
-def _sample(variant: Variant, mirror: Mirror, rounds: int, safest: float | None) -> Sample | None:
+def _our_titan(variant: Variant, mirror: Mirror) -> _Ours | None:
     me = mirror.player(OURS)
     seat = Seat.of(variant, mirror.g.view(me), 1)
     titan = next((lg for lg in seat.mine() if TITAN in lg.known), None)
     if titan is None:
         return None
-    force = seat.force(titan.marker)
     friends = [lg.land for lg in seat.mine() if lg.marker != titan.marker]
     enemies = [lg.land for lg in seat.view.legions if lg.owner != me]
+    return _Ours(seat, me, seat.force(titan.marker), friends, enemies)
+
+
+def _safest(variant: Variant, mirror: Mirror) -> float | None:
+    """The lowest risk among the places the roll lets our unmoved Titan's legion end on
+    without an attack; None if it is not ours to move or has moved."""
+    prompt = mirror.g.prompt()
+    ours = _our_titan(variant, mirror)
+    if prompt.player != mirror.player(OURS) or ours is None:
+        return None
+    force, board, me = ours.force, ours.seat.board, ours.me
+    moves = [o for o in prompt.options if isinstance(o, Move)]
+    if not any(o.legion == force.marker for o in moves):
+        return None
+    # It may stay if the phase may end, or another legion may make the move 6.2 asks for
+    # (a legion split this turn aside, 4.3: approximately, its sibling moving or not).
+    stays = any(isinstance(o, DoneMoving) for o in prompt.options) or any(
+        o.legion != force.marker for o in moves
+    )
+    lands = {o.land for o in moves if o.legion == force.marker and o.land not in ours.enemies}
+    risks = [
+        titan_risk(variant, board, force.members, me, land, force.land, ours.friends)
+        for land in sorted(lands)
+    ]
+    if stays:
+        risks.append(titan_risk(variant, board, force.members, me, force.land, None, ours.friends))
+    return min(risks, default=None)
+
+
+def _sample(variant: Variant, mirror: Mirror, rounds: int, safest: float | None) -> Sample | None:
+    ours = _our_titan(variant, mirror)
+    if ours is None:
+        return None
+    seat, force, me = ours.seat, ours.force, ours.me
     return Sample(
         rounds,
         seat.opponents_alive(),
         titan_risk(variant, seat.board, force.members, me, force.land),
-        cornered(variant, seat.board, force.members, me, force.land, friends, enemies),
+        cornered(variant, seat.board, force.members, me, force.land, ours.friends, ours.enemies),
         safest,
     )
 

@@ -47,7 +47,7 @@ class Chance:
     opponents: int  # opponents still in
     chance: float  # the best chance of winning among the attacks the roll allowed
     attacked: bool  # one of his legions ended its move on our Titan's land
-    ahead: bool = False  # our score was above his (our Titan worth more to him: 19.1, 19.4)
+    ahead: bool  # our score was above his (our Titan worth more to him: 19.1, 19.4)
 
 
 def _outlook(
