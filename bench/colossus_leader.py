@@ -9,7 +9,9 @@ another matter, since the leader's legions are also the strongest. A turn counts
 least two opponents were still in; the round is kept apart because every player is in more
 danger later on, when the leaders are also more often ahead. Our seat's turns and the
 Colossus players' are counted apart (theirs only while we are in, the game's part that
-decides ours). A turn in which nobody has scored yet counts as above none.
+decides ours). A turn in which nobody has scored yet counts as above none. Each round's rows
+end with the eliminations per game and player, by the fallen Titan's legion's side in its
+last engagement: defending (an enemy's attack) or attacking (its own).
 
 The scores and eliminations are public (16, 19.3): the mirror (:mod:`titan.colossus`)
 follows each log as our seat saw it; a log it cannot follow counts up to where it stopped.
@@ -43,6 +45,7 @@ class Turn:
     opponents: int  # still in, besides this player
     above: int  # of them, how many had a lower score
     out: bool  # out before this player's next turn began
+    how: str = ""  # if out: "defending" or "attacking", its side in its last engagement
 
 
 def turns(path: Path) -> list[Turn]:
@@ -51,9 +54,16 @@ def turns(path: Path) -> list[Turn]:
     done: list[Turn] = []
     begun: dict[int, Turn] = {}  # each player's last turn, until its next one begins
     active: tuple[int, int] | None = None
+    side: dict[int, str] = {}  # each player's side in the last engagement it fought
     for entry in read(path):
         if not entry.to_client:
             continue
+        if entry.text.startswith("tellEngagement ~ ") and mirror.game is not None:
+            legions = mirror.g.state.legions
+            markers = entry.text.split(" ~ ")[2:4]
+            att, dfd = (legions.get(mirror.markers.ours(m)) for m in markers)
+            if att is not None and dfd is not None:
+                side[att.owner], side[dfd.owner] = "attacking", "defending"
         try:
             mirror.feed(entry.text, entry.parse())
         except Exception:  # a desync: what was read so far still counts
@@ -64,7 +74,7 @@ def turns(path: Path) -> list[Turn]:
         me = mirror.player(OURS)
         for player, last in list(begun.items()):
             if not state.players[player].alive:
-                done.append(_ended(last, True))
+                done.append(_ended(last, side.get(player, "")))
                 del begun[player]
         if not state.players[me].alive:
             break
@@ -88,13 +98,15 @@ def _begun(state: GameState, player: int, ours: bool) -> Turn | None:
     return Turn(ours, state.turn, len(others), sum(score > s for s in others), False)
 
 
-def _ended(turn: Turn, out: bool) -> Turn:
-    return Turn(turn.ours, turn.round, turn.opponents, turn.above, out)
+def _ended(turn: Turn, how: str) -> Turn:
+    return Turn(turn.ours, turn.round, turn.opponents, turn.above, True, how)
 
 
 def report(games: Sequence[Sequence[Turn]]) -> list[str]:
     all_turns = [t for g in games for t in g]
     lines = [f"{len(games)} games, {len(all_turns)} turns with two opponents or more in"]
+    played = [g for g in games if g]
+    seats = (len(played), sum(max(t.opponents for t in g) for g in played))  # ours, theirs
     for opponents in sorted({t.opponents for t in all_turns}, reverse=True):
         lines.append(
             f"{opponents} opponents in; turns, out before the next (ours | a Colossus player's),"
@@ -116,6 +128,14 @@ def report(games: Sequence[Sequence[Turn]]) -> list[str]:
                     for ours in (True, False)
                 ]
                 lines.append(f"    above {above}: {row[0]} | {row[1]}")
+            per = [
+                f"{sum(t.how == how for t in band if t.ours == ours) / max(1, n):6.3f}"
+                for ours, n in zip((True, False), seats, strict=True)
+                for how in ("defending", "attacking")
+            ]
+            lines.append(
+                f"    out defending, attacking, per game: {' '.join(per[:2])} | {' '.join(per[2:])}"
+            )
     return lines
 
 
