@@ -4,9 +4,13 @@ each of our turns, the risk it counts for our Titan's legion where it stands
 two moves ahead (:func:`titan.ai.strong.safety.cornered`), against whether our Titan was
 slain before our next turn, and in the round after that. Two tables, one opponent left and
 several, each by band of the counted figure: the turns, the mean counted, the share lost.
-Then, from a risk of 0.2, whether our movement roll had offered the legion a safer place
-(the lowest risk among the lands it could end on without an attack, and staying where the
-rules let it), counted as the movement began.
+Each table ends with the count's score as a forecast of the fall before our next turn: the
+Brier score (beside a constant forecast's, the share that fell) and the log-loss (each risk
+held within 0.001 and 0.999); lower is better, and two versions of ``titan_risk`` can be
+compared on the same logs. Then, from a risk of 0.2, whether our movement roll had offered
+the legion a safer place (the lowest risk among the lands it could end on without an
+attack, and staying where the rules let it), counted as the movement began (``--no-choices``
+leaves that out: it takes most of the time).
 
 Replays each ``bench.colossus`` protocol log through the mirror (:mod:`titan.colossus`), as
 our seat saw the game (hidden contents estimated as ``strong`` estimates them); a log the
@@ -18,6 +22,7 @@ Run: ``.venv/bin/python -m bench.colossus_titan_risk LOGS_DIR [LOGS_DIR ...]``
 from __future__ import annotations
 
 import argparse
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -58,7 +63,7 @@ class Followed:
     complete: bool  # the mirror followed the log to its end
 
 
-def follow(variant: Variant, path: Path) -> Followed:
+def follow(variant: Variant, path: Path, options: bool = True) -> Followed:
     mirror = Mirror()
     samples: list[Sample] = []
     rounds = 0
@@ -90,7 +95,8 @@ def follow(variant: Variant, path: Path) -> Followed:
             state = mirror.g.state
             # Once a roll (a mulligan's too, 7.6): the cheap checks first, on every message.
             if (
-                state.phase == Phase.MOVE
+                options
+                and state.phase == Phase.MOVE
                 and state.roll is not None
                 and seen != (rounds, state.roll)
             ):
@@ -185,6 +191,26 @@ def table(games: Iterable[Followed], several: bool, by: str) -> list[str]:
     return lines
 
 
+def scores(games: Iterable[Followed], several: bool) -> list[str]:
+    """The counted risks as a forecast of the fall before our next turn."""
+    pairs = [
+        (s.risk, g.slain_in == s.round)
+        for g in games
+        for s in g.samples
+        if (s.opponents > 1) == several
+    ]
+    if not pairs:
+        return []
+    n = len(pairs)
+    fell = sum(f for _, f in pairs) / n
+    brier = sum((r - f) ** 2 for r, f in pairs) / n
+    loss = -sum(math.log(min(0.999, max(0.001, r if f else 1.0 - r))) for r, f in pairs) / n
+    return [
+        f"  foresight: {n} turns, fell {fell:.4f}, mean risk {sum(r for r, _ in pairs) / n:.4f},"
+        f" Brier {brier:.5f} (constant {fell * (1 - fell):.5f}), log-loss {loss:.4f}"
+    ]
+
+
 def choices(games: Iterable[Followed], several: bool) -> list[str]:
     """By band of the risk where our Titan's legion ended its turn (from 0.2): the safest
     place its roll allowed, and how often it was safer by a tenth or more (the risk where it
@@ -212,6 +238,7 @@ def report(games: Sequence[Followed]) -> list[str]:
         lines.append("several opponents left" if several else "one opponent left")
         lines += table(games, several, "risk")
         lines += table(games, several, "trap")
+        lines += scores(games, several)
         lines += choices(games, several)
     return lines
 
@@ -221,9 +248,12 @@ def main(argv: list[str] | None = None) -> int:
         prog="bench.colossus_titan_risk", description=__doc__.split("\n")[0]
     )
     parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    parser.add_argument(
+        "--no-choices", action="store_true", help="leave out the safest place the roll allowed"
+    )
     args = parser.parse_args(argv)
     variant = load("default")
-    games = [follow(variant, p) for p in protocol_logs(args.logs)]
+    games = [follow(variant, p, not args.no_choices) for p in protocol_logs(args.logs)]
     print("\n".join(report(games)))
     return 0
 
