@@ -35,7 +35,9 @@ from pathlib import Path
 
 from titan.colossus import launch
 from titan.colossus.connect import OUT, Outcome
+from titan.colossus.mirror import Mirror
 from titan.dice.stats import wilson
+from titan.engine.state import Legion
 
 NAME = "titan"  # our seat's name (the seat signs on with it)
 
@@ -52,6 +54,27 @@ class Played:
 def protocol_logs(folders: Iterable[Path]) -> list[Path]:
     """The protocol logs ``--logs`` wrote in each of ``folders``, in the order of the games."""
     return [path for folder in folders for path in sorted(folder.glob("*.tsv"))]
+
+
+def logs_parser(prog: str, doc: str | None) -> argparse.ArgumentParser:
+    """The command line of a bench that reads ``--logs`` folders (named by ``prog``, described
+    by the first line of its ``doc``); each adds its own options."""
+    parser = argparse.ArgumentParser(prog=prog, description=(doc or "").split("\n")[0])
+    parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    return parser
+
+
+def engaged(mirror: Mirror, text: str) -> tuple[Legion, Legion] | None:
+    """The attacker and the defender a ``tellEngagement`` line names, as the mirror holds them
+    before it applies the line (the battle may remove either); None for another line, or one
+    the mirror cannot place (no game yet, a legion it does not hold)."""
+    if not text.startswith("tellEngagement ~ ") or mirror.game is None:
+        return None
+    legions = mirror.g.state.legions
+    attacker, defender = (legions.get(mirror.markers.ours(m)) for m in text.split(" ~ ")[2:4])
+    if attacker is None or defender is None:
+        return None
+    return attacker, defender
 
 
 def one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Played:

@@ -15,14 +15,13 @@ Run: ``.venv/bin/python -m bench.colossus_defences LOGS_DIR [LOGS_DIR ...]``
 
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.colossus import NAME as OURS
-from bench.colossus import protocol_logs
+from bench.colossus import engaged, logs_parser, protocol_logs
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
 from titan.variant import TITAN
@@ -58,16 +57,13 @@ def follow(path: Path) -> Followed:
         if not entry.to_client:
             continue
         text = entry.text
-        if text.startswith("tellEngagement ~ ") and mirror.game is not None:
+        if (legions := engaged(mirror, text)) is not None:
+            att, dfd = legions
             attacker, defender = text.split(" ~ ")[2:4]
-            legions = mirror.g.state.legions
-            att = legions.get(mirror.markers.ours(attacker))
-            dfd = legions.get(mirror.markers.ours(defender))
-            if att is not None and dfd is not None:
-                me = mirror.player(OURS)
-                kind = (len(dfd.characters), TITAN in dfd.characters)
-                by = ours if att.owner == me else theirs
-                pending = (attacker, defender, by, ours if dfd.owner == me else theirs, kind)
+            me = mirror.player(OURS)
+            kind = (len(dfd.characters), TITAN in dfd.characters)
+            by = ours if att.owner == me else theirs
+            pending = (attacker, defender, by, ours if dfd.owner == me else theirs, kind)
         elif text.startswith("tellEngagementResults ~ ") and pending is not None:
             winner, how = text.split(" ~ ")[1:3]
             attacker, defender, by, against, kind = pending
@@ -128,10 +124,7 @@ def _sum(sides: Iterable[Side]) -> Side:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="bench.colossus_defences", description=__doc__.split("\n")[0]
-    )
-    parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    parser = logs_parser("bench.colossus_defences", __doc__)
     args = parser.parse_args(argv)
     games = [follow(p) for p in protocol_logs(args.logs)]
     print("\n".join(report(games)))

@@ -19,14 +19,13 @@ Run: ``.venv/bin/python -m bench.colossus_growth LOGS_DIR [LOGS_DIR ...]``
 
 from __future__ import annotations
 
-import argparse
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench.colossus import NAME as OURS
-from bench.colossus import protocol_logs
+from bench.colossus import logs_parser, protocol_logs
 from titan.ai.normal.estimate import members_of
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
@@ -106,10 +105,7 @@ def _mean(rows: list[tuple[float, ...]], i: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="bench.colossus_growth", description=__doc__.split("\n")[0]
-    )
-    parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    parser = logs_parser("bench.colossus_growth", __doc__)
     parser.add_argument("--rounds", type=int, default=12, help="rounds from this one pooled")
     args = parser.parse_args(argv)
     variant = load("default")

@@ -21,14 +21,13 @@ Run: ``.venv/bin/python -m bench.colossus_leader LOGS_DIR [LOGS_DIR ...]``
 
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bench.colossus import NAME as OURS
-from bench.colossus import protocol_logs
+from bench.colossus import engaged, logs_parser, protocol_logs
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
 from titan.engine.state import GameState
@@ -58,12 +57,9 @@ def turns(path: Path) -> list[Turn]:
     for entry in read(path):
         if not entry.to_client:
             continue
-        if entry.text.startswith("tellEngagement ~ ") and mirror.game is not None:
-            legions = mirror.g.state.legions
-            markers = entry.text.split(" ~ ")[2:4]
-            att, dfd = (legions.get(mirror.markers.ours(m)) for m in markers)
-            if att is not None and dfd is not None:
-                side[att.owner], side[dfd.owner] = "attacking", "defending"
+        if (legions := engaged(mirror, entry.text)) is not None:
+            att, dfd = legions
+            side[att.owner], side[dfd.owner] = "attacking", "defending"
         try:
             mirror.feed(entry.text, entry.parse())
         except Exception:  # a desync: what was read so far still counts
@@ -74,7 +70,7 @@ def turns(path: Path) -> list[Turn]:
         me = mirror.player(OURS)
         for player, last in list(begun.items()):
             if not state.players[player].alive:
-                done.append(_ended(last, side.get(player, "")))
+                done.append(replace(last, out=True, how=side.get(player, "")))
                 del begun[player]
         if not state.players[me].alive:
             break
@@ -96,10 +92,6 @@ def _begun(state: GameState, player: int, ours: bool) -> Turn | None:
         return None
     score = state.players[player].score
     return Turn(ours, state.turn, len(others), sum(score > s for s in others), False)
-
-
-def _ended(turn: Turn, how: str) -> Turn:
-    return Turn(turn.ours, turn.round, turn.opponents, turn.above, True, how)
 
 
 def report(games: Sequence[Sequence[Turn]]) -> list[str]:
@@ -147,10 +139,7 @@ def _share(some: Sequence[Turn]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="bench.colossus_leader", description=__doc__.split("\n")[0]
-    )
-    parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    parser = logs_parser("bench.colossus_leader", __doc__)
     args = parser.parse_args(argv)
     games = [turns(p) for p in protocol_logs(args.logs)]
     print("\n".join(report(games)))

@@ -18,13 +18,12 @@ Run: ``.venv/bin/python -m bench.colossus_losses LOGS_DIR [LOGS_DIR ...]``
 
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.colossus import NAME as OURS  # our seat's name in its games
-from bench.colossus import protocol_logs
+from bench.colossus import logs_parser, protocol_logs
 from titan.ai.normal.estimate import members_of
 from titan.ai.normal.outlook import battle_outlook
 from titan.ai.strong.safety import WARY
@@ -199,10 +198,7 @@ def stages(done: list[Game]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="bench.colossus_losses", description=__doc__.split("\n")[0]
-    )
-    parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    parser = logs_parser("bench.colossus_losses", __doc__)
     args = parser.parse_args(argv)
     variant = load("default")
     for folder in args.logs:

@@ -17,7 +17,6 @@ Run: ``.venv/bin/python -m bench.colossus_odds LOGS_DIR [LOGS_DIR ...] [--trials
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections import Counter, defaultdict
@@ -25,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.colossus import NAME as OURS  # our seat's name in its games
-from bench.colossus import protocol_logs
+from bench.colossus import logs_parser, protocol_logs
 from titan.ai.strong.simulate import BattleOdds, simulate_legions, worth_of
 from titan.colossus import messages as m
 from titan.colossus.check import Desync
@@ -174,8 +173,7 @@ def _survivors(found: list[Battle]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench.colossus_odds", description=__doc__.split("\n")[0])
-    parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    parser = logs_parser("bench.colossus_odds", __doc__)
     parser.add_argument("--trials", type=int, default=200, help="simulated battles each")
     args = parser.parse_args(argv)
     rng = random.Random(1)

@@ -21,7 +21,6 @@ Run: ``.venv/bin/python -m bench.colossus_titan_risk LOGS_DIR [LOGS_DIR ...]``
 
 from __future__ import annotations
 
-import argparse
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -29,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.colossus import NAME as OURS
-from bench.colossus import protocol_logs
+from bench.colossus import logs_parser, protocol_logs
 from titan.ai.normal.estimate import Force
 from titan.ai.normal.seat import Seat
 from titan.ai.strong.safety import cornered, titan_risk
@@ -131,8 +130,10 @@ def _safest(variant: Variant, mirror: Mirror) -> float | None:
     """The lowest risk among the places the roll lets our unmoved Titan's legion end on
     without an attack; None if it is not ours to move or has moved."""
     prompt = mirror.g.prompt()
+    if prompt.player != mirror.player(OURS):
+        return None  # the cheap check before the board is read
     ours = _our_titan(variant, mirror)
-    if prompt.player != mirror.player(OURS) or ours is None:
+    if ours is None:
         return None
     force, board, me = ours.force, ours.seat.board, ours.me
     moves = [o for o in prompt.options if isinstance(o, Move)]
@@ -244,10 +245,7 @@ def report(games: Sequence[Followed]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="bench.colossus_titan_risk", description=__doc__.split("\n")[0]
-    )
-    parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    parser = logs_parser("bench.colossus_titan_risk", __doc__)
     parser.add_argument(
         "--no-choices", action="store_true", help="leave out the safest place the roll allowed"
     )

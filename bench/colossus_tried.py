@@ -20,14 +20,13 @@ Run: ``.venv/bin/python -m bench.colossus_tried LOGS_DIR [LOGS_DIR ...]``
 
 from __future__ import annotations
 
-import argparse
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench.colossus import NAME as OURS
-from bench.colossus import protocol_logs
+from bench.colossus import logs_parser, protocol_logs
 from titan.ai.normal.estimate import Member
 from titan.ai.normal.outlook import battle_outlook
 from titan.ai.normal.seat import Seat
@@ -129,10 +128,7 @@ def report(games: Sequence[tuple[list[Chance], bool]]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="bench.colossus_tried", description=__doc__.split("\n")[0]
-    )
-    parser.add_argument("logs", nargs="+", type=Path, help="bench.colossus --logs folders")
+    parser = logs_parser("bench.colossus_tried", __doc__)
     args = parser.parse_args(argv)
     variant = load("default")
     games = [follow(variant, p) for p in protocol_logs(args.logs)]
