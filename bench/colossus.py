@@ -121,6 +121,10 @@ def _one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Play
     played = Played(ai, index, outcome, log_path, unstarted)
     if unstarted is not None:
         log_path.with_suffix(".why").write_text(unstarted, encoding="utf-8")
+    if outcome is None and unstarted is None:  # so that the logs alone tell a stall
+        log_path.with_suffix(".why").write_text(
+            f"stalled: nothing from the server for {args.stall:.0f} s\n", encoding="utf-8"
+        )
     if outcome is not None and not outcome.finished:  # the whole report, beside the log
         log_path.with_suffix(".why").write_text(outcome.message + "\n", encoding="utf-8")
     if outcome is not None:  # each decision's wall and CPU seconds, to pool runs later
