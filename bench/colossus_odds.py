@@ -10,7 +10,8 @@ far from what happened points at a blind spot of the simulation (this is how the
 out of its own battleland was found, ``docs/ai.md``). Then, for the attacks won, the worth
 (:func:`titan.ai.strong.simulate.worth_of`) of the attacker's survivors foreseen against
 what was left of the characters it fought with, our Titan's legion's attacks apart: what a
-won battle costs the legion.
+won battle costs the legion. Last, our Titan's legion's attacks by fifths of the prediction,
+with several opponents and with one, with both legions' elimination foreseen and seen.
 
 Run: ``.venv/bin/python -m bench.colossus_odds LOGS_DIR [LOGS_DIR ...] [--trials 200]``
 """
@@ -45,6 +46,9 @@ class Battle:
     left: float = 0.0  # what it kept (0 unless it won)
     members: Counter[str] = field(default_factory=Counter)  # the attacker's, at the start
     score: int = 0  # the attacker's owner's, at the start
+    predicted_mutual: float = 0.0  # the simulated chance that both legions are eliminated
+    mutual: bool = False  # both were
+    several: bool = False  # more than two players were in
 
 
 def battles(path: Path, trials: int, rng: random.Random) -> list[Battle]:
@@ -69,7 +73,8 @@ def battles(path: Path, trials: int, rng: random.Random) -> list[Battle]:
                 if fields[2] == "fight":
                     won = fields[1] == markers[0]
                     left = _worth(mirror, legion, pending) if won else 0.0
-                    out.append(replace(pending, won=won, left=left))
+                    mutual = fields[1] == "null"  # no winner
+                    out.append(replace(pending, won=won, left=left, mutual=mutual))
                 pending = None
     except (Desync, ProtocolError, AssertionError, KeyError, ValueError) as exc:
         print(f"{path.name}: stopped following ({type(exc).__name__})", file=sys.stderr)
@@ -110,6 +115,8 @@ def _predict(mirror: Mirror, trials: int, rng: random.Random) -> tuple[str, Batt
         kept=odds.attacker_left / p if p > 0 else 0.0,
         members=Counter(att.characters),
         score=scores[0],
+        predicted_mutual=odds.mutual,
+        several=sum(1 for p in state.players if p.alive) > 2,
     )
 
 
@@ -149,6 +156,31 @@ def report(found: list[Battle]) -> list[str]:
                 f"actual {sum(b.won for b in bs) / len(bs):.2f}"
             )
     lines += _survivors(found)
+    lines += _titan_attacks(found)
+    return lines
+
+
+def _titan_attacks(found: list[Battle]) -> list[str]:
+    """Our Titan's legion's attacks, by fifths of the simulated chance of winning, with the
+    simulated and the actual share of both legions eliminated: where such a battle is lost, so
+    is the game (1.1)."""
+    lines: list[str] = []
+    for several, who in ((True, "several opponents"), (False, "one opponent")):
+        rows = [b for b in found if b.ours and b.titan and b.several == several]
+        if not rows:
+            continue
+        lines.append(f"our Titan's legion's attacks, {who}: {len(rows)} battles")
+        buckets: dict[int, list[Battle]] = defaultdict(list)
+        for b in rows:
+            buckets[min(4, int(b.predicted * 5))].append(b)
+        for k in sorted(buckets):
+            bs, n = buckets[k], len(buckets[k])
+            lines.append(
+                f"  predicted {k / 5:.1f}-{(k + 1) / 5:.1f}: {n:4d} battles, won predicted "
+                f"{sum(b.predicted for b in bs) / n:.2f}, actual {sum(b.won for b in bs) / n:.2f};"
+                f" both eliminated predicted {sum(b.predicted_mutual for b in bs) / n:.2f}, "
+                f"actual {sum(b.mutual for b in bs) / n:.2f}"
+            )
     return lines
 
 

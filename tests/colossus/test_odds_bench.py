@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import gzip
 import random
+from pathlib import Path
+from random import Random
 
 import pytest
 
 from bench.colossus_odds import battles, report
 from tests.colossus.transcripts import FOLDER, NAMES
+
+LIVE = Path(__file__).resolve().parents[1] / "fixtures" / "colossus"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -45,3 +49,38 @@ def test_a_won_battle_keeps_what_survived_and_a_lost_one_nothing(name: str) -> N
     )
     assert all("battles won, worth" in line for line in lines[start + 1 :])
     assert (len(lines) > start + 1) == any(b.won for b in found)
+
+
+@pytest.mark.parametrize(  # each has a battle with both legions eliminated
+    "path",
+    [
+        FOLDER / "netseat_transcript_view-ever.tsv.gz",
+        LIVE / "live-rational-4p-two-titans-fell.tsv.gz",
+    ],
+)
+def test_both_legions_eliminated_is_told_from_a_win(path: Path) -> None:
+    found = battles(path, trials=8, rng=random.Random(2))
+    mutual: list[bool] = []  # per fought battle: no winner announced?
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            fields = line.rstrip("\n").split("\t")[2].split(" ~ ")
+            if fields[0] == "tellEngagementResults" and fields[2] == "fight":
+                mutual.append(fields[1] == "null")
+    assert [b.mutual for b in found] == mutual and any(mutual)
+    assert not any(b.won and b.mutual for b in found)
+    assert all(0.0 <= b.predicted + b.predicted_mutual <= 1.0 + 1e-9 for b in found)
+
+
+def test_our_titans_attacks_are_told_apart_by_the_opponents_in() -> None:
+    """Four-player games: our Titan's legion won an attack with two opponents in, and lost
+    one in the final duel."""
+    found = [
+        *battles(LIVE / "live-rational-4p-reinforcement-after-one-left-off.tsv.gz", 8, Random(2)),
+        *battles(LIVE / "live-rational-4p-markers-taken.tsv.gz", 8, Random(2)),
+    ]
+    lines = report(found)
+    several = lines.index("our Titan's legion's attacks, several opponents: 1 battles")
+    assert "actual 1.00; both eliminated" in lines[several + 1]
+    one = lines.index("our Titan's legion's attacks, one opponent: 1 battles")
+    assert "actual 0.00; both eliminated" in lines[one + 1]
+    assert lines[one + 1].endswith("actual 0.00")
