@@ -116,7 +116,7 @@ def _predict(mirror: Mirror, trials: int, rng: random.Random) -> tuple[str, Batt
         members=Counter(att.characters),
         score=scores[0],
         predicted_mutual=odds.mutual,
-        several=sum(1 for p in state.players if p.alive) > 2,
+        several=sum(1 for player in state.players if player.alive) > 2,
     )
 
 

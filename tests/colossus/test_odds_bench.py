@@ -6,14 +6,11 @@ from __future__ import annotations
 import gzip
 import random
 from pathlib import Path
-from random import Random
 
 import pytest
 
 from bench.colossus_odds import battles, report
 from tests.colossus.transcripts import FOLDER, NAMES
-
-LIVE = Path(__file__).resolve().parents[1] / "fixtures" / "colossus"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -55,7 +52,7 @@ def test_a_won_battle_keeps_what_survived_and_a_lost_one_nothing(name: str) -> N
     "path",
     [
         FOLDER / "netseat_transcript_view-ever.tsv.gz",
-        LIVE / "live-rational-4p-two-titans-fell.tsv.gz",
+        FOLDER / "live-rational-4p-two-titans-fell.tsv.gz",
     ],
 )
 def test_both_legions_eliminated_is_told_from_a_win(path: Path) -> None:
@@ -75,8 +72,10 @@ def test_our_titans_attacks_are_told_apart_by_the_opponents_in() -> None:
     """Four-player games: our Titan's legion won an attack with two opponents in, and lost
     one in the final duel."""
     found = [
-        *battles(LIVE / "live-rational-4p-reinforcement-after-one-left-off.tsv.gz", 8, Random(2)),
-        *battles(LIVE / "live-rational-4p-markers-taken.tsv.gz", 8, Random(2)),
+        *battles(
+            FOLDER / "live-rational-4p-reinforcement-after-one-left-off.tsv.gz", 8, random.Random(2)
+        ),
+        *battles(FOLDER / "live-rational-4p-markers-taken.tsv.gz", 8, random.Random(2)),
     ]
     lines = report(found)
     several = lines.index("our Titan's legion's attacks, several opponents: 1 battles")
