@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.server.harness import Api, Server, ServerPool, free_port
+from tests.server.harness import Api, Server, ServerPool, auth, free_port
 from tests.server.notice_rig import Inbox, Receiver, smtp_server, wait, webhook_receiver
 from tests.server.scripted import choose
 from tests.web.conftest import Contexts
@@ -116,13 +116,27 @@ class Players:
             if self.step(skip=skip) is None:
                 time.sleep(0.05)
 
+    def take_back(self, seat: int) -> None:
+        r = self.api.http.post(
+            f"/api/games/{self.game_id}/control",
+            json={"by": "person"},
+            headers=auth(self.tokens[seat]),
+        )
+        assert r.status_code == 200, r.text
+
     def withdraw(self, seat: int, timeout: float = 120) -> None:
         """``seat`` withdraws at its next decision that offers it (errata 20.4: a split, a
         move, a muster), the others playing on."""
         deadline = time.monotonic() + timeout
         while True:
-            assert time.monotonic() < deadline, f"seat {seat} never came to decide"
             public = self.state()
+            assert time.monotonic() < deadline, f"seat {seat} never came to decide: {public}"
+            assert public["status"] != "over", f"the game ended before seat {seat} withdrew"
+            if public["controllers"][seat] == "computer":
+                # Its allowance ran out while the test was busy in a browser (a loaded CI
+                # machine): the person takes the seat back, as the page's button would.
+                self.take_back(seat)
+                continue
             if public["view"]["deciding"] == seat and public["controllers"][seat] == "person":
                 prompt = self.state(seat)["prompt"]
                 types = {o["type"] for o in prompt["options"]} if prompt else set()
