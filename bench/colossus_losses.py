@@ -11,7 +11,9 @@ that :mod:`titan.ai.strong.safety` treats differently (it counts no attack below
 Then every engagement of every game, by who attacked and how it ended. Only engagements
 with one of our legions count: with more than two players, Colossus's players fight each
 other too, and play on after we are out. Last, for games of more than two players, where
-they ended for us: out with how many opponents still in, or won.
+they ended for us: out with how many opponents still in, or won; and when the games not won
+ended, by round, the attacks that took our Titan's legion apart by whether it had survived one
+just before.
 
 Run: ``.venv/bin/python -m bench.colossus_losses LOGS_DIR [LOGS_DIR ...]``
 """
@@ -175,6 +177,7 @@ def report(variant: Variant, games: list[Game]) -> list[str]:
     )
     lines += [f"  {n:4d}  {who}, {how}" for (who, how), n in sorted(kinds.items())]
     lines += stages(done)
+    lines += rounds(done)
     return lines
 
 
@@ -195,6 +198,41 @@ def stages(done: list[Game]) -> list[str]:
     lines = [f"where the {len(many)} games of more than two players ended for us:"]
     lines += [f"  {n:4d}  {what}" for what, n in sorted(ends.items())]
     return lines
+
+
+BANDS = ("before round 10", "rounds 10 to 19", "round 20 or later")
+
+
+def band(turn: int) -> str:
+    return BANDS[0] if turn < 10 else BANDS[1] if turn < 20 else BANDS[2]
+
+
+def rounds(done: list[Game]) -> list[str]:
+    """When the games of more than two players that we did not win ended for us, by the round
+    of their last engagement; and of those ended by an attack on our Titan's legion, how many
+    came after one it survived in that round or the one before (worn down, then taken: with
+    several opponents the next player's legion may come before our turn)."""
+    lost = [g for g in done if g.players > 2 and g.result != f"{OURS} wins" and g.engagements]
+    if not lost:
+        return []
+    when: Counter[str] = Counter(band(g.engagements[-1].turn) for g in lost)
+    worn: Counter[str] = Counter()
+    for g in lost:
+        last = g.engagements[-1]
+        if last.ours_attacked or TITAN not in last.contents.get(last.defender, ()):
+            continue
+        survived = any(
+            e.turn >= last.turn - 1 and _on_our_titan(e) and e.over for e in g.engagements[:-1]
+        )
+        worn["after one it survived then or a round before" if survived else "the first"] += 1
+    lines = [f"when the {len(lost)} games of more than two players not won ended for us:"]
+    lines += [f"  {when[b]:4d}  {b}" for b in BANDS if when[b]]
+    lines += [f"  {n:4d}  their attack on our Titan, {what}" for what, n in sorted(worn.items())]
+    return lines
+
+
+def _on_our_titan(e: Engagement) -> bool:
+    return not e.ours_attacked and TITAN in e.contents.get(e.defender, ())
 
 
 def main(argv: list[str] | None = None) -> int:

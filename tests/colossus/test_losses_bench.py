@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.colossus_losses import how_it_ended, outcome, read_game, report, stages
+from bench.colossus_losses import (
+    Engagement,
+    Game,
+    how_it_ended,
+    outcome,
+    read_game,
+    report,
+    rounds,
+    stages,
+)
 from titan.variant import load
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "colossus"
@@ -74,3 +83,37 @@ def test_where_a_four_player_game_ended_for_us() -> None:
         "     1  out, 2 of the others still in",
     ]
     assert report(VARIANT, [two])[-1].endswith("we lost on time")  # no stage lines
+
+
+def _attack_on_our_titan(turn: int, winner: str | None) -> Engagement:
+    return Engagement(
+        turn,
+        land=100,
+        attacker="Bu01",
+        defender="Rd01",
+        ours_attacked=False,
+        scores=(120, 140),
+        contents={"Bu01": ("Angel", "Cyclops", "Cyclops"), "Rd01": ("Titan", "Ogre")},
+        winner=winner,
+        over=True,
+    )
+
+
+def test_when_the_games_not_won_ended_and_whether_our_titan_was_worn_down_first() -> None:
+    """Out at round 8 to a first attack on our Titan's legion (the fixture); our own attack at
+    round 16 (the fixture); and a legion that beat off one attack in round 11 and fell to the
+    next in round 12 (made up). Two-player games and games won add no lines."""
+    early = read_game(FIXTURES / "live-rational-4p-out-early.tsv.gz")
+    ours = read_game(FIXTURES / "live-rational-4p-markers-taken.tsv.gz")
+    worn = Game("worn", "Rational2 wins", players=4, left_when_out=2)
+    worn.engagements = [_attack_on_our_titan(11, "Rd01"), _attack_on_our_titan(12, "Bu01")]
+    won = Game("won", "titan wins", players=4, engagements=[_attack_on_our_titan(12, "Rd01")])
+    two = read_game(FIXTURES / "live-rational-lone-titan.tsv.gz")
+    assert rounds([early, ours, worn, won, two]) == [
+        "when the 3 games of more than two players not won ended for us:",
+        "     1  before round 10",
+        "     2  rounds 10 to 19",
+        "     1  their attack on our Titan, after one it survived then or a round before",
+        "     1  their attack on our Titan, the first",
+    ]
+    assert report(VARIANT, [early])[-3:] == rounds([early])[-3:]
