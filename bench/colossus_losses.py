@@ -219,7 +219,7 @@ def rounds(done: list[Game]) -> list[str]:
     worn: Counter[str] = Counter()
     for g in lost:
         last = g.engagements[-1]
-        if last.ours_attacked or TITAN not in last.contents.get(last.defender, ()):
+        if not _on_our_titan(last):
             continue
         survived = any(
             e.turn >= last.turn - 1 and _on_our_titan(e) and e.over for e in g.engagements[:-1]

@@ -332,6 +332,10 @@ class Api:
             f"/api/games/{game_id}/actions", json={"action": action}, headers=auth(token)
         )
 
+    def control(self, game_id: str, token: str | None, by: str) -> httpx.Response:
+        """The seat's "Play for me" (``by="computer"``) or "Take my seat back" (``"person"``)."""
+        return self.http.post(f"/api/games/{game_id}/control", json={"by": by}, headers=auth(token))
+
     def record(self, game_id: str, token: str | None = None) -> httpx.Response:
         return self.http.get(f"/api/games/{game_id}/record", headers=auth(token))
 

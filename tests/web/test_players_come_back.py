@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.server.harness import Api, Server, ServerPool, auth, free_port
+from tests.server.harness import Api, Server, ServerPool, free_port
 from tests.server.notice_rig import Inbox, Receiver, smtp_server, wait, webhook_receiver
 from tests.server.scripted import choose
 from tests.web.conftest import Contexts
@@ -117,11 +117,7 @@ class Players:
                 time.sleep(0.05)
 
     def take_back(self, seat: int) -> None:
-        r = self.api.http.post(
-            f"/api/games/{self.game_id}/control",
-            json={"by": "person"},
-            headers=auth(self.tokens[seat]),
-        )
+        r = self.api.control(self.game_id, self.tokens[seat], "person")
         assert r.status_code == 200, r.text
 
     def withdraw(self, seat: int, timeout: float = 120) -> None:
