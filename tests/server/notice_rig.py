@@ -4,6 +4,7 @@ often and backs off briefly."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import socket
@@ -50,9 +51,38 @@ class Inbox:
             return [m for m in self.mails if m["To"] == address]
 
 
+class Unhurried(Inbox):
+    """A mail server that answers MAIL, RCPT, DATA and QUIT each after ``delay`` seconds: each
+    answer within a sender's timeout of 0.5 s, the mail longer than two of them in all."""
+
+    delay = 0.35
+
+    async def handle_MAIL(
+        self, server: SMTP, session: Session, envelope: Envelope, address: str, options: Any
+    ) -> str:
+        await asyncio.sleep(self.delay)
+        envelope.mail_from = address
+        return "250 OK"
+
+    async def handle_RCPT(
+        self, server: SMTP, session: Session, envelope: Envelope, address: str, options: Any
+    ) -> str:
+        await asyncio.sleep(self.delay)
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        await asyncio.sleep(self.delay)
+        return await super().handle_DATA(server, session, envelope)
+
+    async def handle_QUIT(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        await asyncio.sleep(self.delay)
+        return "221 Bye"
+
+
 @contextlib.contextmanager
-def smtp_server() -> Iterator[tuple[Inbox, int]]:
-    inbox = Inbox()
+def smtp_server(inbox: Inbox | None = None) -> Iterator[tuple[Inbox, int]]:
+    inbox = inbox or Inbox()
     port = free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()

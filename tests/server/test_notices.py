@@ -21,6 +21,7 @@ from tests.server.accounts_client import Device, server
 from tests.server.inproc import act, auth, create, service, state
 from tests.server.notice_rig import (
     PUBLIC,
+    Unhurried,
     free_port,
     notices,
     smtp_server,
@@ -215,6 +216,30 @@ def test_failures_never_stall_a_game_and_rows_stop_at_the_cap(tmp_path: Path, sm
         assert all(r.last_error for r in rows)
         assert receiver.count() == 3  # the hanging webhook was called three times, no more
         del ann, bob
+
+
+def test_a_slow_mail_server_gets_each_mail_once(tmp_path: Path) -> None:
+    """Each answer of the mail server comes within the sender's timeout, the whole mail takes
+    longer than two of them: the sender waits for it (``mailer.EXCHANGES``) and the row is
+    sent. Cut off sooner, the mail would have arrived anyway and been sent again, up to three
+    times (seen under load with the reminders' test)."""
+    with (
+        smtp_server(Unhurried()) as (inbox, port),
+        server(tmp_path, notices=notices(port, timeout=0.5)) as client,
+    ):
+        ann, bob, made = _game(client)
+        assert _settings(bob, email=BOB_MAIL, notify_email=True).status_code == 200
+        _until_bob_decides(client, made, random.Random(5))
+
+        def finished() -> list[Any] | None:
+            rows = [r for r in _table(client, made["id"]) if r.kind == "turn"]
+            return rows if rows and all(r.state != "pending" for r in rows) else None
+
+        (row,) = wait(finished, timeout=20, what=lambda: f"the mail: {_table(client, made['id'])}")
+        assert row.state == "sent" and row.attempts == 1 and row.last_error is None
+        time.sleep(2.0)  # a mail cut off and sent again would have arrived by now
+        assert len(inbox.to(BOB_MAIL)) == 1
+        del ann
 
 
 def test_a_webhook_answering_500_is_retried_with_back_off(tmp_path: Path) -> None:

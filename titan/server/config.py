@@ -109,7 +109,7 @@ class Notices:
     backoff: float = 30.0  # seconds before the 2nd attempt; doubled each time after
     max_backoff: float = 3600.0
     max_attempts: int = 8
-    timeout: float = 10.0  # seconds one mail or webhook may take
+    timeout: float = 10.0  # seconds a webhook, or one exchange with the mail server, may take
     batch: int = 20  # rows claimed at once (sent together)
 
 

@@ -9,6 +9,7 @@ shown: :class:`SmtpServer`'s repr leaves it out."""
 
 from __future__ import annotations
 
+import contextlib
 import smtplib
 import ssl
 from dataclasses import dataclass, field
@@ -20,6 +21,10 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from titan.server.config import ConfigError
 
 Security = Literal["plain", "starttls", "tls"]
+# The most round trips one mail takes, each allowed the socket timeout: the greeting, EHLO,
+# STARTTLS and EHLO again, AUTH (two for LOGIN), MAIL, RCPT, DATA, the message, QUIT. The
+# sender waits that long in all: a mail cut off sooner may still arrive, and arrive again.
+EXCHANGES = 11
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +101,17 @@ def send(server: SmtpServer, mail: Mail, timeout: float) -> None:
         client = smtplib.SMTP_SSL(server.host, server.port, timeout=timeout, context=context)
     else:
         client = smtplib.SMTP(server.host, server.port, timeout=timeout)
-    with client:
+    try:
         if server.security == "starttls":
             client.starttls(context=context)
         if server.user is not None:
             client.login(server.user, server.password or "")
         client.send_message(msg)
+    except BaseException:
+        client.close()
+        raise
+    # The mail is the server's once it has answered the message's end (RFC 5321, 4.1.1.4): a
+    # slow or failed goodbye must not count as a failure, or the mail would be sent again.
+    with contextlib.suppress(smtplib.SMTPException, OSError):
+        client.quit()
+    client.close()

@@ -69,7 +69,7 @@ class Sender:
     async def round(self) -> bool:
         """Claim and send one batch; True if it was full (there may be more)."""
         stamp = now()
-        lease = timedelta(seconds=self.settings.timeout * 3 + 30)
+        lease = timedelta(seconds=self.settings.timeout * mailer.EXCHANGES + 30)  # past any send
         batch = self.settings.batch
         due = await self.store.read(lambda conn: outbox.any_due(conn, stamp))
         claimed = (
@@ -133,7 +133,8 @@ class Sender:
         assert self.smtp is not None  # rows for e-mail are dropped without a mail server
         mail = self.mail(row, to, token)
         server, timeout = self.smtp, self.settings.timeout
-        await asyncio.wait_for(asyncio.to_thread(mailer.send, server, mail, timeout), timeout * 2)
+        longest = timeout * mailer.EXCHANGES
+        await asyncio.wait_for(asyncio.to_thread(mailer.send, server, mail, timeout), longest)
 
     # --- what a notice says ----------------------------------------------------------------------
 
