@@ -101,17 +101,13 @@ def send(server: SmtpServer, mail: Mail, timeout: float) -> None:
         client = smtplib.SMTP_SSL(server.host, server.port, timeout=timeout, context=context)
     else:
         client = smtplib.SMTP(server.host, server.port, timeout=timeout)
-    try:
+    with contextlib.closing(client):
         if server.security == "starttls":
             client.starttls(context=context)
         if server.user is not None:
             client.login(server.user, server.password or "")
         client.send_message(msg)
-    except BaseException:
-        client.close()
-        raise
-    # The mail is the server's once it has answered the message's end (RFC 5321, 4.1.1.4): a
-    # slow or failed goodbye must not count as a failure, or the mail would be sent again.
-    with contextlib.suppress(smtplib.SMTPException, OSError):
-        client.quit()
-    client.close()
+        # The mail is the server's once it has answered the message's end (RFC 5321,
+        # 4.1.1.4): a slow or failed goodbye must not count as a failure, or it is sent again.
+        with contextlib.suppress(smtplib.SMTPException, OSError):
+            client.quit()
