@@ -4,6 +4,7 @@ it to ``docs/wire-schema.json``, which the tests keep current."""
 
 from __future__ import annotations
 
+import inspect
 import json
 from typing import Any
 
@@ -71,11 +72,14 @@ def _tidy(node: Any, family_refs: dict[frozenset[str], str], named: dict[str, An
     """Rewrite msgspec's output into plain draft 2020-12: a discriminated ``anyOf`` (an OpenAPI
     idiom) becomes a ``$ref`` to the registered family it equals, or a ``oneOf``; a tag's
     one-value ``enum`` becomes a ``const``; a named Literal (titled by the wire's mirrors)
-    becomes a ``$ref`` to its entry in ``named``."""
+    becomes a ``$ref`` to its entry in ``named``; a description is a docstring cleaned of its
+    indentation, which msgspec keeps for some types and not others, by version."""
     if isinstance(node, list):
         return [_tidy(v, family_refs, named) for v in node]
     if not isinstance(node, dict):
         return node
+    if isinstance(node.get("description"), str):
+        node = {**node, "description": inspect.cleandoc(node["description"])}
     title = node.get("title")
     if "enum" in node and title in NAMED_LITERALS:
         named[title] = node
