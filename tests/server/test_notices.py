@@ -168,6 +168,7 @@ def test_webhook_gets_the_json_and_the_game_end_reaches_every_account(db_url: st
         assert body["event"] == "turn" and body["game"] == made["id"]
         assert body["seat_name"] == "Bob" and body["url"] == f"{PUBLIC}/?open={made['id']}"
         assert body["url"] in body["text"]
+        assert body["id"].startswith("notice-")
 
         # A seat withdraws (errata 20.4): with two players the game is over, and both
         # accounts are told.
@@ -176,6 +177,8 @@ def test_webhook_gets_the_json_and_the_game_end_reaches_every_account(db_url: st
         ends = wait(lambda: [b for b in receiver.bodies if b["event"] == "end"] or None)
         wait(lambda: len([b for b in receiver.bodies if b["event"] == "end"]) == 2)
         assert {b["game"] for b in ends} == {made["id"]}
+        ids = [b["id"] for b in receiver.bodies]
+        assert len(set(ids)) == len(ids)  # one id a notice (none was sent twice here)
 
 
 @pytest.mark.parametrize("smtp", ["down", "hangs"])
@@ -217,6 +220,9 @@ def test_failures_never_stall_a_game_and_rows_stop_at_the_cap(tmp_path: Path, sm
         assert all(r.attempts == 3 for r in rows)  # the cap
         assert all(r.last_error for r in rows)
         assert receiver.count() == 3  # the hanging webhook was called three times, no more
+        # Each retry carries the notice's id, so a receiver can drop what it already had.
+        (webhook_row,) = (r for r in rows if r.channel == "webhook")
+        assert {b["id"] for b in receiver.bodies} == {f"notice-{webhook_row.id}"}
         del ann, bob
 
 

@@ -174,6 +174,7 @@ class Sender:
         line = self.text(row)[1]
         link = self.link(row.game_id)
         return {
+            "id": f"notice-{row.id}",  # the same on every attempt: a receiver drops repeats
             "event": row.kind,
             "game": row.game_id,
             "seat": row.seat,
