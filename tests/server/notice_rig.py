@@ -111,6 +111,10 @@ def webhook_receiver() -> Iterator[tuple[Receiver, str]]:
     receiver = Receiver()
 
     class Handler(BaseHTTPRequestHandler):
+        # A read that never ends (a sender cut off mid-request) would hold server_close,
+        # which waits for every handler: each socket read gives up after this many seconds.
+        timeout = 10.0
+
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", "0"))
             body = json.loads(self.rfile.read(length))
