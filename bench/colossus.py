@@ -16,7 +16,9 @@ the run (counted as "left once out"; its turns and wall time are up to then).
 Needs Java and ``../colossus-src/Colossus/Colossus.jar`` (``../shared/colossus/build.sh``).
 ``--colossus-seed`` seeds Colossus's dice and AIs too (the jar of
 ``bench/colossus-seeded/build.sh``), so that two versions of ours can play the same games
-(``bench.colossus_pairs``).
+(``bench.colossus_pairs``). ``--cap-clock cpu`` stops ``strong``'s simulations at 0.8 s of
+its own processor time rather than of the wall clock, so that games run side by side on a
+busy machine do not cut its decisions short.
 
 Run: ``.venv/bin/python -m bench.colossus --games 20 --ai rational,simple --level strong``
 """
@@ -110,6 +112,7 @@ def _one_game(ai: str, index: int, args: argparse.Namespace, logs: Path) -> Play
                     log=log,
                     timeout=args.stall,
                     leave_when_out=args.players > 2,
+                    cap_clock=args.cap_clock,
                 )
             except TimeoutError:
                 outcome = None
@@ -233,6 +236,13 @@ def main(argv: list[str] | None = None) -> int:
         help="seed Colossus's dice and AIs (plus the game; needs bench/colossus-seeded's jar)",
     )
     parser.add_argument("--stall", type=float, default=300.0, help="seconds of silence = stall")
+    parser.add_argument(
+        "--cap-clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="the clock of strong's 0.8 s cap on a decision: wall (the server's) or the "
+        "deciding thread's CPU time (decisions independent of the machine's load)",
+    )
     parser.add_argument("--logs", default="bench-colossus-logs", help="protocol logs here")
     args = parser.parse_args(argv)
     why = launch.available(seeded=args.colossus_seed is not None)

@@ -11,10 +11,12 @@ import contextlib
 import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 from titan.ai.levels import make_bot
+from titan.ai.strong import StrongBot
+from titan.ai.strong.budget import Clock
 from titan.colossus.check import Desync
 from titan.colossus.seat import Seat, SeatError
 
@@ -49,12 +51,17 @@ def play(
     log: TextIO | None = None,
     timeout: float = 600.0,
     leave_when_out: bool = False,
+    cap_clock: Clock = "wall",
 ) -> Outcome:
     """Take the first free Network seat of the game at ``host:port`` and play it with a bot
     of ``level``. A desync or an option our engine does not play ends the seat: it
     withdraws and says why. ``leave_when_out``: once our Titan is slain and the others play
-    on (more than two players), the seat leaves; the game is over for it (``OUT``)."""
-    seat = Seat(name, make_bot(level, seed))
+    on (more than two players), the seat leaves; the game is over for it (``OUT``).
+    ``cap_clock``: the clock of a ``strong`` bot's cap on a decision (``Budget.clock``)."""
+    bot = make_bot(level, seed)
+    if isinstance(bot, StrongBot):
+        bot.budget = replace(bot.budget, clock=cap_clock)
+    seat = Seat(name, bot)
     start = time.monotonic()
     with socket.create_connection((host, port), timeout=timeout) as sock:
         # Separate reader and writer: one text stream both ways mixes its buffers up.

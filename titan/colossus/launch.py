@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from titan.ai.strong.budget import Clock
 from titan.colossus.connect import Outcome, play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,6 +149,7 @@ def play_when_up(
     timeout: float,
     startup: float = 60.0,
     leave_when_out: bool = False,
+    cap_clock: Clock = "wall",
 ) -> Outcome:
     """Our seat in the game at ``port``, once its server listens (the JVM takes seconds)."""
     deadline = time.monotonic() + startup
@@ -161,6 +163,7 @@ def play_when_up(
                 log=log,
                 timeout=timeout,
                 leave_when_out=leave_when_out,
+                cap_clock=cap_clock,
             )
         except ConnectionRefusedError:
             if time.monotonic() > deadline:

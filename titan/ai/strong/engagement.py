@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from titan.ai.strong.budget import Budget
+from titan.ai.strong.budget import Budget, Deadline
 from titan.ai.strong.field import TITAN_STAKE, rivals
 from titan.ai.strong.simulate import BattleOdds, simulate_legions, worth_of
 from titan.engine.actions import (
@@ -131,7 +131,7 @@ def battle_odds(
     dfd: LegionView,
     rng: random.Random,
     trials: int,
-    deadline: float | None,
+    deadline: Deadline | None,
 ) -> BattleOdds:
     eng = view.engagement
     assert eng is not None

@@ -11,7 +11,6 @@ legion could hold, as far as the seat can know.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from titan.ai.determinize import determinize
@@ -21,7 +20,7 @@ from titan.ai.normal.movement import move_value, should_mulligan, stay_value
 from titan.ai.normal.seat import Seat
 from titan.ai.normal.threats import loss_chance
 from titan.ai.normal.values import creature_worth, recruit_gain
-from titan.ai.strong.budget import Budget
+from titan.ai.strong.budget import Budget, Deadline
 from titan.ai.strong.calibration import as_we_attack
 from titan.ai.strong.engagement import Engaged, fight_value
 from titan.ai.strong.field import rivals
@@ -73,7 +72,7 @@ class AttackJudge:
         enemy: str,
         rng: random.Random,
         budget: Budget,
-        deadline: float | None,
+        deadline: Deadline | None,
     ) -> Judged | None:
         assert view.you is not None
         if self.turn != (view.turn, view.active):
@@ -83,7 +82,7 @@ class AttackJudge:
         key = Attack(move.legion, move.land, move.side, tuple(mine.known), len(view.legions))
         if key in self.values:
             return self.values[key]
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and deadline.passed():
             return None
         e = Engaged(
             "attacker",

@@ -26,12 +26,11 @@ not be, so such a bot may change course within a phase.
 from __future__ import annotations
 
 import random
-import time
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from titan.ai.strong.budget import Budget
+from titan.ai.strong.budget import Budget, Deadline
 from titan.ai.strong.fastbattle import FastBattle, Unit
 from titan.ai.strong.field import TITAN_STAKE, Field, entry_hexes, side_of
 from titan.ai.strong.maneuver import Evaluator, choose_maneuver, score_moves
@@ -212,12 +211,12 @@ class Planner:
     # --- playing them out -----------------------------------------------------------------
 
     def values(
-        self, plans: Sequence[Sequence[Step]], trials: int, seed: int, deadline: float | None
+        self, plans: Sequence[Sequence[Step]], trials: int, seed: int, deadline: Deadline | None
     ) -> list[float]:
         """Each plan's mean outcome for us over the same playouts. Every plan gets a third of
         ``trials`` (at least 4); the first plan and the most promising others then go on to
         ``trials``, and the rest are out of the running (minus infinity). Play stops early at
-        ``deadline`` (a ``time.perf_counter()`` value), though never before 4 playouts."""
+        ``deadline`` (:class:`~titan.ai.strong.budget.Deadline`), though never before 4 playouts."""
         source = random.Random(seed)
         seeds = [(source.getrandbits(64), source.getrandbits(64)) for _ in range(trials)]
         totals = [0.0] * len(plans)
@@ -225,7 +224,7 @@ class Planner:
 
         def run(ks: Sequence[int], upto: int) -> None:
             for r in range(counts[ks[0]] if ks else 0, upto):
-                if deadline is not None and r >= 4 and time.perf_counter() > deadline:
+                if deadline is not None and r >= 4 and deadline.passed():
                     return
                 dice_seed, policy_seed = seeds[r]
                 for k in ks:

@@ -8,10 +8,10 @@ others are determinized), so the estimate knows nothing the seat may not know.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from titan.ai.strong.budget import Deadline
 from titan.ai.strong.fastbattle import FastBattle
 from titan.ai.strong.policy import fast_action
 from titan.engine.battle.state import BattleStep
@@ -58,11 +58,11 @@ def play_battle(game: Game, rng: random.Random) -> int:
 
 
 def simulate(
-    start: Game, trials: int, rng: random.Random, deadline: float | None = None
+    start: Game, trials: int, rng: random.Random, deadline: Deadline | None = None
 ) -> BattleOdds:
     """Play the battle ``start`` is in (at least 4 times, then until ``trials`` or the
-    ``deadline``, a ``time.perf_counter()`` value). A battle about to begin is played by the
-    compact battle (:mod:`titan.ai.strong.fastbattle`), one under way through the engine."""
+    ``deadline``). A battle about to begin is played by the compact battle
+    (:mod:`titan.ai.strong.fastbattle`), one under way through the engine."""
     eng = start.state.engagement
     assert eng is not None and eng.battle is not None
     fresh = eng.battle.step in (BattleStep.ATTACKER_MAY_CONCEDE, BattleStep.DEFENDER_MAY_CONCEDE)
@@ -75,7 +75,7 @@ def simulate(
     had = (TITAN in legions[eng.attacker].characters, TITAN in legions[eng.defender].characters)
     tally = _Tally()
     while tally.done < trials:
-        if deadline is not None and tally.done >= 4 and time.perf_counter() > deadline:
+        if deadline is not None and tally.done >= 4 and deadline.passed():
             break
         if fresh:
             fast = FastBattle.from_game(start, _dice(random.Random(rng.getrandbits(64))), rng)
@@ -168,7 +168,7 @@ def simulate_legions(
     scores: tuple[int, int],
     trials: int,
     rng: random.Random,
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
 ) -> BattleOdds:
     """A battle between two legions on ``land``, set up by
     :func:`titan.engine.scenario.battle_game`."""
