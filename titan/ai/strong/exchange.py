@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from titan.ai.normal.battlefield import touching
-from titan.ai.strong.field import loss
+from titan.ai.strong.field import loss_of, stake_of
 from titan.dice.strike import hit_probabilities
 from titan.engine.queries.model import Piece, Side
 from titan.engine.queries.rangestrike import rangestrike_options
@@ -75,14 +75,21 @@ def inflicted(
     piece: Piece, strikes: tuple[tuple[int, int], ...], stakes: Mapping[Side, float]
 ) -> float:
     """Expected loss of ``piece`` under these strikes (dice, strike number) together."""
-    if not strikes:
+    if not strikes or piece.power - piece.hits <= 0:
         return 0.0
-    cap = piece.power - piece.hits
-    if cap <= 0:
-        return 0.0
-    base = loss(piece, piece.hits, stakes)
-    dist = _capped(tuple(sorted(strikes)), cap)
-    return sum(p * (loss(piece, piece.hits + k, stakes) - base) for k, p in enumerate(dist) if p)
+    stake = stake_of(piece, stakes)
+    return _expected_loss(piece.power, piece.skill, stake, piece.hits, tuple(sorted(strikes)))
+
+
+@lru_cache(maxsize=200_000)
+def _expected_loss(
+    power: int, skill: int, stake: float, hits: int, strikes: tuple[tuple[int, int], ...]
+) -> float:
+    """:func:`inflicted`, by what it depends on: a maneuver decision weighs the same few
+    characters under the same few strikes on every board it considers (most of its time)."""
+    base = loss_of(power, skill, stake, hits)
+    dist = _capped(strikes, power - hits)
+    return sum(p * (loss_of(power, skill, stake, hits + k) - base) for k, p in enumerate(dist) if p)
 
 
 def strike_phase(

@@ -94,13 +94,23 @@ def rivals(view: PlayerView) -> int:
 
 def loss(piece: Piece, hits: int, stakes: Mapping[Side, float]) -> float:
     """What ``piece`` has lost with ``hits`` damage in all (slain at its power)."""
-    points = piece.power * piece.skill
-    stake = stakes[piece.side] if piece.character.name == TITAN else 0.0
-    if hits >= piece.power:
+    return loss_of(piece.power, piece.skill, stake_of(piece, stakes), hits)
+
+
+def stake_of(piece: Piece, stakes: Mapping[Side, float]) -> float:
+    """What ``piece``'s fall costs beyond its points: its side's stake if it is a Titan."""
+    return stakes[piece.side] if piece.character.name == TITAN else 0.0
+
+
+def loss_of(power: int, skill: int, stake: float, hits: int) -> float:
+    """:func:`loss` of a character of this power, skill and stake: what the cached sums of
+    :mod:`titan.ai.strong.exchange` are keyed by."""
+    points = power * skill
+    if hits >= power:
         return points + stake
     if hits <= 0:
         return 0.0
-    f = hits / piece.power
+    f = hits / power
     return points * PARTIAL * f + stake * math.pow(f, TITAN_EXP)
 
 
