@@ -9,7 +9,7 @@ from pathlib import Path
 
 from titan.ai.normal.battlefield import touching
 from titan.ai.strong import StrongBot
-from titan.ai.strong.budget import TINY
+from titan.ai.strong.budget import TINY, Deadline
 from titan.ai.strong.field import TITAN_STAKE, read_field
 from titan.ai.strong.maneuver import choose_maneuver
 from titan.ai.strong.planner import Planner, signature
@@ -48,6 +48,16 @@ def _planner(game: Game) -> Planner:
 
 
 GAME = ("Cyclops,Ogre,Ogre,Titan,Troll", "Cyclops,Gorgon,Gorgon,Ogre,Titan", 127)
+
+
+def test_past_the_deadline_only_the_greedy_plan_is_made() -> None:
+    """The cap on a decision bounds making the plans too, not only playing them out: the
+    greedy plan is always made, the others only while there is time."""
+    game = _first_maneuver(*GAME)
+    everything = _planner(game).plans()
+    assert len(everything) >= 2
+    assert _planner(game).plans(deadline=Deadline(float("-inf"))) == everything[:1]
+    assert _planner(game).plans(deadline=Deadline(float("inf"))) == everything
 
 
 def test_every_plan_is_a_sequence_of_legal_moves_and_the_greedy_one_comes_first() -> None:

@@ -78,10 +78,15 @@ class Planner:
 
     # --- the plans ------------------------------------------------------------------------
 
-    def plans(self, alternatives: int = ALTERNATIVES) -> list[list[Step]]:
+    def plans(
+        self, alternatives: int = ALTERNATIVES, deadline: Deadline | None = None
+    ) -> list[list[Step]]:
         """Distinct plans: the greedy evaluation's; the same with another first move (the
         ``alternatives`` best by the evaluation, one per character, each then completed
-        greedily); the cheap policy's; and with the Titan, on the battleland, held back."""
+        greedily); the cheap policy's; and with the Titan, on the battleland, held back.
+        Past the ``deadline`` no further plan is made (the greedy one always is): a first
+        turn's seven characters coming onto the battleland took 2.5 s of CPU to plan on a
+        slow core, with the cap on the playouts alone (docs/ai.md, twenty-sixth session)."""
         greedy = self._greedy(frozenset())
         out: list[list[Step]] = []
         seen: set[frozenset[Step]] = set()
@@ -93,6 +98,8 @@ class Planner:
                 out.append(plan)
 
         add(greedy)
+        if deadline is not None and deadline.passed():
+            return out
         chosen = dict(greedy)
         units = self.units
         movers, moves = self._options(units, frozenset())
@@ -103,7 +110,11 @@ class Planner:
                 continue
             firsts[i] = (score, (i, move.to))
         for _, step in sorted(firsts.values(), key=lambda sf: -sf[0])[:alternatives]:
+            if deadline is not None and deadline.passed():
+                return out
             add(self._greedy(frozenset(), step))
+        if deadline is not None and deadline.passed():
+            return out
         add(self._cheap())
         titan = next(
             (
@@ -113,7 +124,7 @@ class Planner:
             ),
             None,
         )
-        if titan is not None:
+        if titan is not None and not (deadline is not None and deadline.passed()):
             add(self._greedy(frozenset({titan})))
         return out
 
@@ -313,11 +324,12 @@ def choose_planned(
     known = memo.get(here)
     if known is not None and known in options:
         return known
+    deadline = budget.deadline()  # one cap for making the plans and playing them out
     planner = Planner(field, battle, their_titan)
-    plans = planner.plans()
+    plans = planner.plans(deadline=deadline)
     best = plans[0]
     if len(plans) > 1:
-        values = planner.values(plans, budget.plan_trials, plan_seed(seed, here), budget.deadline())
+        values = planner.values(plans, budget.plan_trials, plan_seed(seed, here), deadline)
         best = plans[max(range(len(plans)), key=lambda k: (values[k], -k))]
     memo.clear()
     _remember(planner, battle, best, memo)
