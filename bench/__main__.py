@@ -5,6 +5,7 @@ from __future__ import annotations
 from bench import (
     ai_search,
     battle_reach,
+    decision_times,
     engine,
     games,
     masterboard_moves,
@@ -23,6 +24,7 @@ def main() -> None:
     games.main([])
     odds.main()
     ai_search.main()
+    decision_times.main([])
 
 
 if __name__ == "__main__":
