@@ -8,9 +8,9 @@ cap, decisions exactly reproducible whatever the machine (the tests' setting).
 
 The cap's clock: ``"wall"`` (the default, the server's) is what a person waits for the
 decision; ``"cpu"`` is the deciding thread's own processor time, so that a benchmark's
-decisions do not depend on what else the machine runs (three games on two cores cut a
-decision short at the wall clock seven times as often as at the processor's: docs/ai.md,
-twenty-sixth session).
+decisions do not depend on what else the machine runs (three games on two cores took a
+decision to 0.8 s of the wall clock about eight times as often as to 0.8 s of the processor's:
+docs/ai.md, twenty-sixth session).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 Clock = Literal["wall", "cpu"]
-CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+CLOCKS: dict[Clock, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,11 @@ class Deadline:
 
     def passed(self) -> bool:
         return CLOCKS[self.clock]() > self.at
+
+
+def expired(deadline: Deadline | None) -> bool:
+    """Whether a decision's time is up: never without a cap (``None``)."""
+    return deadline is not None and deadline.passed()
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from titan.ai.normal.movement import move_value, should_mulligan, stay_value
 from titan.ai.normal.seat import Seat
 from titan.ai.normal.threats import loss_chance
 from titan.ai.normal.values import creature_worth, recruit_gain
-from titan.ai.strong.budget import Budget, Deadline
+from titan.ai.strong.budget import Budget, Deadline, expired
 from titan.ai.strong.calibration import as_we_attack
 from titan.ai.strong.engagement import Engaged, fight_value
 from titan.ai.strong.field import rivals
@@ -82,7 +82,7 @@ class AttackJudge:
         key = Attack(move.legion, move.land, move.side, tuple(mine.known), len(view.legions))
         if key in self.values:
             return self.values[key]
-        if deadline is not None and deadline.passed():
+        if expired(deadline):
             return None
         e = Engaged(
             "attacker",

@@ -30,7 +30,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from titan.ai.strong.budget import Budget, Deadline
+from titan.ai.strong.budget import Budget, Deadline, expired
 from titan.ai.strong.fastbattle import FastBattle, Unit
 from titan.ai.strong.field import TITAN_STAKE, Field, entry_hexes, side_of
 from titan.ai.strong.maneuver import Evaluator, choose_maneuver, score_moves
@@ -84,9 +84,9 @@ class Planner:
         """Distinct plans: the greedy evaluation's; the same with another first move (the
         ``alternatives`` best by the evaluation, one per character, each then completed
         greedily); the cheap policy's; and with the Titan, on the battleland, held back.
-        Past the ``deadline`` no further plan is made (the greedy one always is): a first
-        turn's seven characters coming onto the battleland took 2.5 s of CPU to plan on a
-        slow core, with the cap on the playouts alone (docs/ai.md, twenty-sixth session)."""
+        Past the ``deadline`` no further plan is made (the greedy one always is): with the cap
+        on the playouts alone, a first turn's seven characters coming onto the battleland took
+        seconds of CPU to plan on a slow core, 4.9 s once (docs/ai.md, twenty-sixth session)."""
         greedy = self._greedy(frozenset())
         out: list[list[Step]] = []
         seen: set[frozenset[Step]] = set()
@@ -98,7 +98,7 @@ class Planner:
                 out.append(plan)
 
         add(greedy)
-        if deadline is not None and deadline.passed():
+        if expired(deadline):
             return out
         chosen = dict(greedy)
         units = self.units
@@ -110,10 +110,10 @@ class Planner:
                 continue
             firsts[i] = (score, (i, move.to))
         for _, step in sorted(firsts.values(), key=lambda sf: -sf[0])[:alternatives]:
-            if deadline is not None and deadline.passed():
+            if expired(deadline):
                 return out
             add(self._greedy(frozenset(), step))
-        if deadline is not None and deadline.passed():
+        if expired(deadline):
             return out
         add(self._cheap())
         titan = next(
@@ -124,7 +124,7 @@ class Planner:
             ),
             None,
         )
-        if titan is not None and not (deadline is not None and deadline.passed()):
+        if titan is not None and not expired(deadline):
             add(self._greedy(frozenset({titan})))
         return out
 
@@ -235,7 +235,7 @@ class Planner:
 
         def run(ks: Sequence[int], upto: int) -> None:
             for r in range(counts[ks[0]] if ks else 0, upto):
-                if deadline is not None and r >= 4 and deadline.passed():
+                if r >= 4 and expired(deadline):
                     return
                 dice_seed, policy_seed = seeds[r]
                 for k in ks:

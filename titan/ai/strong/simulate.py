@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from titan.ai.strong.budget import Deadline
+from titan.ai.strong.budget import Deadline, expired
 from titan.ai.strong.fastbattle import FastBattle
 from titan.ai.strong.policy import fast_action
 from titan.engine.battle.state import BattleStep
@@ -75,7 +75,7 @@ def simulate(
     had = (TITAN in legions[eng.attacker].characters, TITAN in legions[eng.defender].characters)
     tally = _Tally()
     while tally.done < trials:
-        if deadline is not None and tally.done >= 4 and deadline.passed():
+        if tally.done >= 4 and expired(deadline):
             break
         if fresh:
             fast = FastBattle.from_game(start, _dice(random.Random(rng.getrandbits(64))), rng)
