@@ -6,7 +6,7 @@ account's list; the session cookie is out of the page's reach."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.server.harness import Api, Server, human
 from tests.web.conftest import Contexts
@@ -65,3 +65,40 @@ def test_an_account_carries_its_games_to_another_device(
     phone.wait_for_selector("input[name='account-name']")
     laptop.goto(web_server.url + "/")
     laptop.wait_for_selector(f"[data-account-game='{created}']")
+
+
+def test_a_kept_seat_stays_kept_when_an_older_answer_comes_late(
+    contexts: Contexts, web_server: Server
+) -> None:
+    """The game page asks for the account's games when it learns who is logged in; an answer
+    to an earlier ask that arrives after the seat was kept must not bring the button back
+    (a loaded CI machine once timed out waiting for "[data-kept]" that way)."""
+    page = contexts.page()
+    page.goto(web_server.url + "/")
+    page.fill("input[name='account-name']", "Dee")
+    page.fill("input[name='account-password']", PASSWORD)
+    page.click("[data-action='register']")
+    page.wait_for_selector("section.account[data-account='Dee']")
+    # Every ask but the first is answered 1.5 s late (in the page, so nothing else waits).
+    page.add_init_script(
+        """(() => {
+          const real = window.fetch.bind(window);
+          let asks = 0;
+          window.fetch = async (input, init) => {
+            const url = typeof input === "string" ? input : input.url;
+            if (!url.endsWith("/api/account/games") || ++asks === 1) return real(input, init);
+            const answer = await real(input, init);
+            await new Promise((done) => setTimeout(done, 1500));
+            window.__lateAsks = asks - 1;
+            return answer;
+          };
+        })()"""
+    )
+    with Api(web_server.url) as api:
+        other = api.create_game([human("Cy"), human("Dee")])
+    page.goto(f"{web_server.url}/games/{other.id}#token={other.token(1)}")
+    page.click("[data-action='keep-seat']")
+    page.wait_for_selector("[data-kept]")
+    page.wait_for_timeout(2500)  # past any late answer
+    expect(page.locator("[data-kept]")).to_be_visible()
+    expect(page.locator("[data-action='keep-seat']")).to_have_count(0)

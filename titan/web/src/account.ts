@@ -35,6 +35,7 @@ interface OpenedSeat {
 /** undefined: not known yet; null: nobody is logged in here. */
 let current: Account | null | undefined;
 const listeners = new Set<(a: Account | null | undefined) => void>();
+let loading: Promise<void> | null = null;
 
 function set(account: Account | null): void {
   current = account;
@@ -67,15 +68,17 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 }
 
 export const account = {
-  /** Asks the server who is logged in here (once; later calls reuse the answer). */
-  async load(): Promise<Account | null> {
-    if (current !== undefined) return current;
-    try {
-      set(await call<Account>("GET", "/api/account"));
-    } catch {
-      set(null);
-    }
-    return current ?? null;
+  /** Asks the server who is logged in here (once; later calls reuse the answer, and calls
+   * made while it is asked wait for that one ask: each answer is a new object, and a page
+   * whose components each asked would see the account change under it). */
+  load(): Promise<Account | null> {
+    if (current !== undefined) return Promise.resolve(current);
+    loading ??= call<Account>("GET", "/api/account")
+      .then(set, () => set(null))
+      .finally(() => {
+        loading = null;
+      });
+    return loading.then(() => current ?? null);
   },
   async register(name: string, password: string): Promise<void> {
     set(await call<Account>("POST", "/api/account/register", { name, password }));

@@ -11,14 +11,23 @@ export function KeepSeat(props: { gameId: string }) {
   const [kept, setKept] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (!me) return;
+    if (!me) return undefined;
+    // An answer that comes after the account changed, or after the seats were kept here,
+    // is older than what the page knows: it must not bring the button back.
+    let current = true;
     account.games().then(
       (games) => {
         const mine = games.find((g) => g.game.id === props.gameId)?.seats ?? [];
-        setKept(held.length > 0 && held.every((s) => mine.includes(s.seat)));
+        const all = held.length > 0 && held.every((s) => mine.includes(s.seat));
+        if (current) setKept((was) => was === true || all);
       },
-      () => setKept(false),
+      () => {
+        if (current) setKept((was) => was === true);
+      },
     );
+    return () => {
+      current = false;
+    };
   }, [me, props.gameId]);
   if (!me || held.length === 0 || kept === null) return null;
   if (kept) {
