@@ -43,6 +43,12 @@ class PlayerInfo:
     markers: tuple[str, ...]  # markers not on the board
     turns_taken: int
     mulligans: int
+    # Every character in the player's legions, Titan included. Public, though which legion
+    # holds which is not: every legion starts in view (5.2) and every change to what a player
+    # holds is shown to all (musters 18.4, reinforcements 14, angels 17, losses errata 9.5,
+    # trims errata 4.1, removals 19.4, errata 20.4); splits and summons only move characters
+    # between the player's own legions.
+    in_legions: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +206,9 @@ def player_view(state: GameState, seat: int | None, deciding: int) -> PlayerView
                 markers=tuple(p.markers),
                 turns_taken=p.turns_taken,
                 mulligans=p.mulligans,
+                in_legions=tuple(
+                    sorted(n for lg in state.player_legions(p.index) for n in lg.characters)
+                ),
             )
             for p in state.players
         ),

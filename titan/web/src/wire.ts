@@ -501,6 +501,7 @@ export interface PlayerInfo {
   markers: Array<string>;
   turns_taken: number;
   mulligans: number;
+  in_legions: Array<string>;
 }
 
 export interface PlayerView {
