@@ -5,6 +5,7 @@ from __future__ import annotations
 from bench import (
     ai_search,
     battle_reach,
+    belief,
     decision_times,
     engine,
     games,
@@ -24,6 +25,7 @@ def main() -> None:
     games.main([])
     odds.main()
     ai_search.main()
+    belief.main([])
     decision_times.main([])
 
 
