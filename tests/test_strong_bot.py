@@ -97,8 +97,9 @@ def test_decisions_are_reproducible_from_the_seed() -> None:
 
 def _swapped(game: Game, seat: int, rng: random.Random) -> Game | None:
     """A copy whose hidden contents differ but whose view for ``seat`` is the same: two
-    characters the seat has not seen, of different kinds, trade places between two other
-    legions (or None if there are no such two)."""
+    characters the seat has not seen, of different kinds, trade places between two legions
+    of another player (what each player holds in all is public: PlayerInfo.in_legions), or
+    None if there are no such two."""
     view = game.view(seat)
     hidden: list[tuple[str, str]] = []  # (marker, character) the seat has not seen
     for lv in view.legions:
@@ -110,7 +111,8 @@ def _swapped(game: Game, seat: int, rng: random.Random) -> Game | None:
     rng.shuffle(hidden)
     for i, (m1, c1) in enumerate(hidden):
         for m2, c2 in hidden[i + 1 :]:
-            if m1 != m2 and c1 != c2:
+            owners = {game.state.legions[m].owner for m in (m1, m2)}
+            if m1 != m2 and c1 != c2 and len(owners) == 1:
                 twin = game.clone()
                 legions = twin.state.legions
                 legions[m1].characters.remove(c1)

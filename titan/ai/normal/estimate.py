@@ -1,11 +1,12 @@
 """What a seat may believe about every legion on the board, from its view alone.
 
 A seat knows its own legions whole and, of the others, their heights and a lower bound of
-their contents (``LegionView.known``: rules 4.5, 9.1, 18.4). The characters nobody has located
-are exactly those in play (the caretaker's stacks and the dead pile are public, errata 4.6)
-minus every character known to be somewhere, so each unknown slot is estimated as an average
-member of that pool. A player's Titan, if not located, is in one of its legions with unknown
-slots (rule 1.1): each such legion holds it with a chance in proportion to those slots.
+their contents (``LegionView.known``: rules 4.5, 9.1, 18.4). What each player holds in all is
+public (``PlayerInfo.in_legions``), so the characters of his that nobody has located are
+what he holds less what is known of his legions, and each unknown slot of his is estimated
+as an average member of them: a player with Dragons unseen is not averaged with one
+with Ogres. A player's Titan, if not located, is in one of its legions with unknown slots
+(rule 1.1): each such legion holds it with a chance in proportion to those slots.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class BoardEstimate:
 
     seat: int
     forces: dict[str, Force]
-    pool_power: float  # average power of an unlocated character
+    pool_power: float  # average power of an unlocated character (of anyone's)
     pool_skill: float
     scores: tuple[int, ...]
     alive: tuple[bool, ...]
@@ -84,16 +85,33 @@ def _located_titans(view: PlayerView) -> set[int]:
     return {lg.owner for lg in view.legions if TITAN in lg.known}
 
 
+def _average(variant: Variant, pool: Counter[str]) -> tuple[float, float, float] | None:
+    """The average power, skill and point value of a member of ``pool`` (None: empty)."""
+    total = sum(pool.values())
+    if not total:
+        return None
+    power = sum(variant.characters[n].power * k for n, k in pool.items()) / total
+    skill = sum(variant.characters[n].skill * k for n, k in pool.items()) / total
+    points = sum(variant.characters[n].value * k for n, k in pool.items()) / total
+    return power, skill, points
+
+
+def _unseen(view: PlayerView, owner: int) -> Counter[str]:
+    """The owner's characters, Titan aside, that nobody in this view has located."""
+    unseen = Counter(view.players[owner].in_legions)
+    for lg in view.legions:
+        if lg.owner == owner:
+            unseen.subtract(lg.known)
+    unseen[TITAN] = 0
+    return +unseen
+
+
 def read_board(variant: Variant, view: PlayerView) -> BoardEstimate:
     """Estimate every legion from ``view`` (the deciding seat's view)."""
-    pool = _pool(variant, view)
-    total = sum(pool.values())
-    if total:
-        power = sum(variant.characters[n].power * k for n, k in pool.items()) / total
-        skill = sum(variant.characters[n].skill * k for n, k in pool.items()) / total
-        points = sum(variant.characters[n].value * k for n, k in pool.items()) / total
-    else:
-        power, skill, points = 5.0, 3.0, 15.0
+    everyone = _average(variant, _pool(variant, view)) or (5.0, 3.0, 15.0)
+    averages = {
+        p.index: _average(variant, _unseen(view, p.index)) or everyone for p in view.players
+    }
     scores = tuple(p.score for p in view.players)
     located = _located_titans(view)
     unknown_slots: Counter[int] = Counter()
@@ -101,14 +119,12 @@ def read_board(variant: Variant, view: PlayerView) -> BoardEstimate:
         unknown_slots[lg.owner] += lg.height - len(lg.known)
     forces: dict[str, Force] = {}
     for lg in view.legions:
-        forces[lg.marker] = _force(
-            variant, lg, scores, located, unknown_slots, (power, skill, points)
-        )
+        forces[lg.marker] = _force(variant, lg, scores, located, unknown_slots, averages[lg.owner])
     return BoardEstimate(
         view.you if view.you is not None else -1,
         forces,
-        power,
-        skill,
+        everyone[0],
+        everyone[1],
         scores,
         tuple(p.alive for p in view.players),
         tuple(view.order),
