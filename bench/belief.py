@@ -1,5 +1,5 @@
 """How close ``strong``'s guesses of hidden legions are to what they hold: games of ``normal``
-players, and at every so many actions each seat's view determinized
+(or random) players, and at every so many actions each seat's view determinized
 (:func:`titan.ai.determinize.determinize`) a few times; for each legion of another player
 that the seat does not know whole, the drawn contents are set against the real ones.
 
@@ -8,9 +8,11 @@ holds one lord, errata 2.1): the mean absolute error of the drawn legion's stren
 times skill summed, a Titan at its power) and of its number of lords (the Titan and the
 angels), the Brier score of "the Titan is here" (the
 share of draws with the Titan there, against whether it is), and the time a draw takes.
-To compare two versions, run the same seeds from both checkouts.
+To compare two versions, run the same seeds from both checkouts: with ``--by random`` the
+games are the same whatever the version (``normal``'s own play reads the estimates, so a
+change to them changes its games too).
 
-Run: ``.venv/bin/python -m bench.belief [--games N] [--seed S] [--draws D]``
+Run: ``.venv/bin/python -m bench.belief [--games N] [--seed S] [--draws D] [--by random]``
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from titan.ai.base import Bot
 from titan.ai.determinize import determinize
 from titan.ai.normal import NormalBot
+from titan.ai.random_bot import RandomBot
+from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
 from titan.variant import TITAN, Variant, load, titan_power
 
@@ -69,17 +74,23 @@ def _lords(variant: Variant, names: Iterable[str]) -> int:
     return sum(variant.characters[n].is_lord for n in names)
 
 
-def positions(variant: Variant, seed: int) -> Iterator[Game]:
-    """Every ``EVERY``-th position of a game of ``normal`` players (2 to 5 of them)."""
+def positions(variant: Variant, seed: int, by: str) -> Iterator[Game]:
+    """Every ``EVERY``-th position of a game of ``by`` players (2 to 5 of them)."""
     players = 2 + seed % 4
     game = Game.new("default", [f"P{i}" for i in range(players)], seed)
-    bots = [NormalBot(seed * 10 + i, variant) for i in range(players)]
+    bots: list[Bot] = [
+        NormalBot(seed * 10 + i, variant) if by == "normal" else RandomBot(seed * 10 + i)
+        for i in range(players)
+    ]
     step = 0
     while not game.state.over and game.state.turn <= 40:
         if step % EVERY == 0:
             yield game
         prompt = game.prompt()
-        game.act(prompt.player, bots[prompt.player].choose(game.view(prompt.player), prompt))
+        try:
+            game.act(prompt.player, bots[prompt.player].choose(game.view(prompt.player), prompt))
+        except IllegalAction:  # a random proposal may repeat one already made
+            game.act(prompt.player, prompt.options[-1])
         step += 1
 
 
@@ -122,14 +133,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--draws", type=int, default=8, help="determinizations per view")
+    parser.add_argument("--by", choices=("normal", "random"), default="normal")
     args = parser.parse_args(argv)
     variant = load("default")
     rng = random.Random(args.seed)
     out = Figures()
     for seed in range(args.seed, args.seed + args.games):
-        for game in positions(variant, seed):
+        for game in positions(variant, seed, args.by):
             measure(variant, game, args.draws, rng, out)
-    print(f"belief ({args.games} games of normal players, seeds {args.seed}+):")
+    print(f"belief ({args.games} games of {args.by} players, seeds {args.seed}+):")
     print("  " + out.all.line("all turns"))
     print("  " + out.early.line("turns 1-3"))
     print(f"  {out.draws} draws, {out.seconds / max(out.draws, 1) * 1e3:.3f} ms of CPU each")
