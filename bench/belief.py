@@ -4,8 +4,9 @@
 that the seat does not know whole, the drawn contents are set against the real ones.
 
 Prints, for all positions and for the first three turns (where a legion of the first split
-holds one lord, errata 2.1): the mean absolute error of the drawn legion's strength (power
-times skill summed, a Titan at its power) and of its number of lords (the Titan and the
+holds one lord, errata 2.1): the mean absolute error of the drawn legion's strength (its
+worth as ``strong`` counts it, :func:`titan.ai.strong.simulate.worth_of`: power times skill,
+a Titan at its power) and of its number of lords (the Titan and the
 angels), the Brier score of "the Titan is here" (the
 share of draws with the Titan there, against whether it is), and the time a draw takes.
 To compare two versions, run the same seeds from both checkouts: with ``--by random`` the
@@ -27,9 +28,10 @@ from titan.ai.base import Bot
 from titan.ai.determinize import determinize
 from titan.ai.normal import NormalBot
 from titan.ai.random_bot import RandomBot
+from titan.ai.strong.simulate import worth_of
 from titan.engine.errors import IllegalAction
 from titan.engine.game import Game
-from titan.variant import TITAN, Variant, load, titan_power
+from titan.variant import TITAN, Variant, load
 
 EVERY = 25  # actions between sampled positions
 
@@ -59,15 +61,6 @@ class Figures:
     early: Tally = field(default_factory=Tally)
     draws: int = 0
     seconds: float = 0.0
-
-
-def strength(variant: Variant, names: Iterable[str], score: int) -> int:
-    return sum(
-        titan_power(score) * 4
-        if n == TITAN
-        else variant.characters[n].power * variant.characters[n].skill
-        for n in names
-    )
 
 
 def _lords(variant: Variant, names: Iterable[str]) -> int:
@@ -111,9 +104,9 @@ def measure(variant: Variant, game: Game, draws: int, rng: random.Random, out: F
         for lv in unknown:
             real = game.state.legions[lv.marker].characters
             score = game.state.players[lv.owner].score
-            truth = strength(variant, real, score)
+            truth = worth_of(variant, real, score)
             error = sum(
-                abs(strength(variant, d[lv.marker].characters, score) - truth) for d in drawn
+                abs(worth_of(variant, d[lv.marker].characters, score) - truth) for d in drawn
             )
             lords = sum(
                 abs(_lords(variant, d[lv.marker].characters) - _lords(variant, real)) for d in drawn

@@ -1,7 +1,6 @@
 """Determinization (titan.ai.determinize): a game drawn from one seat's view is a valid engine
 game that the seat cannot tell from the real one, in which each player's legions hold that
-player's characters, dealt within the seat's bounds and with the first split's lords apart,
-and that plays on legally."""
+player's characters, with the first split's lords apart, and that plays on legally."""
 
 from __future__ import annotations
 

@@ -126,9 +126,7 @@ def _contents(view: PlayerView, rng: random.Random) -> dict[str, list[str]]:
         if p.index == view.you:
             continue
         theirs = [lv for lv in view.legions if lv.owner == p.index]
-        unseen = Counter(p.in_legions)
-        for lv in theirs:
-            unseen.subtract(lv.known)
+        unseen = unseen_of(view, p.index)
         hidden = [lv for lv in theirs if lv.height > len(lv.known)]
         places = sum(lv.height - len(lv.known) for lv in hidden)
         if any(n < 0 for n in unseen.values()) or unseen.total() != places:
@@ -139,6 +137,17 @@ def _contents(view: PlayerView, rng: random.Random) -> dict[str, list[str]]:
         for marker, names in _deal(sorted((+unseen).elements()), hidden, apart, rng):
             contents[marker] = sorted(contents[marker] + names)
     return contents
+
+
+def unseen_of(view: PlayerView, owner: int) -> Counter[str]:
+    """What ``owner`` holds in all (``PlayerInfo.in_legions``) less what ``view`` knows of his
+    legions: his characters, Titan included, that nobody in this view has located (a count
+    below zero only in a view that is not of one game)."""
+    unseen = Counter(view.players[owner].in_legions)
+    for lv in view.legions:
+        if lv.owner == owner:
+            unseen.subtract(lv.known)
+    return unseen
 
 
 def _deal(

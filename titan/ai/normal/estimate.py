@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from titan.ai.determinize import unseen_of
 from titan.ai.normal.values import TITAN_LOSS, point_value
 from titan.engine.views import LegionView, PlayerView
 from titan.variant import TITAN, Variant, titan_power
@@ -96,21 +97,13 @@ def _average(variant: Variant, pool: Counter[str]) -> tuple[float, float, float]
     return power, skill, points
 
 
-def _unseen(view: PlayerView, owner: int) -> Counter[str]:
-    """The owner's characters, Titan aside, that nobody in this view has located."""
-    unseen = Counter(view.players[owner].in_legions)
-    for lg in view.legions:
-        if lg.owner == owner:
-            unseen.subtract(lg.known)
-    unseen[TITAN] = 0
-    return +unseen
-
-
 def read_board(variant: Variant, view: PlayerView) -> BoardEstimate:
     """Estimate every legion from ``view`` (the deciding seat's view)."""
     everyone = _average(variant, _pool(variant, view)) or (5.0, 3.0, 15.0)
+    # Each owner's unseen characters, his Titan aside (its chance is counted apart, below).
     averages = {
-        p.index: _average(variant, _unseen(view, p.index)) or everyone for p in view.players
+        p.index: _average(variant, unseen_of(view, p.index) - Counter({TITAN: 1})) or everyone
+        for p in view.players
     }
     scores = tuple(p.score for p in view.players)
     located = _located_titans(view)
