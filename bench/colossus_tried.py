@@ -10,7 +10,12 @@ rolls again, as our score stood above his or not (the Titan of a player ahead is
 to its slayer: its power grows with the score, 19.1, and he scores half of the rest, 19.4).
 ``strong``'s Titan safety (:mod:`titan.ai.strong.safety`) counts each fair attack (0.15 or
 more) at the share of them made (``safety.tried``, from this count: docs/ai.md, twelfth
-session).
+session). Each line also gives the share of the rolls on which our Titan fell in that turn.
+
+Last, the rolls that count as no risk (below ``safety.WARY``) with our Titan escorted, by the
+best chance the roll gave against the escort alone: Colossus's RationalAI reckons an enemy
+Titan weaker than he is (docs/ai.md, twenty-ninth session), so a legion our outlook calls
+safe may be attacked for its escort's weakness.
 
 Replays each ``bench.colossus`` protocol log through the mirror (:mod:`titan.colossus`), as
 our seat saw the game; a log the mirror cannot follow counts up to where it stopped.
@@ -22,7 +27,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bench.colossus import NAME as OURS
@@ -31,6 +36,7 @@ from titan.ai.normal.estimate import Member
 from titan.ai.normal.outlook import battle_outlook
 from titan.ai.normal.seat import Seat
 from titan.ai.normal.threats import chances_by_roll
+from titan.ai.strong.safety import WARY
 from titan.colossus.mirror import Mirror
 from titan.colossus.transcript import read
 from titan.engine.state import Phase
@@ -47,6 +53,8 @@ class Chance:
     chance: float  # the best chance of winning among the attacks the roll allowed
     attacked: bool  # one of his legions ended its move on our Titan's land
     ahead: bool  # our score was above his (our Titan worth more to him: 19.1, 19.4)
+    escort: float | None = None  # the best chance against the escort alone (None: no escort)
+    fell: bool = False  # our Titan was slain in his turn
 
 
 def _outlook(
@@ -59,27 +67,34 @@ def follow(variant: Variant, path: Path) -> tuple[list[Chance], bool]:
     """The chances of one log, and whether the mirror followed it to its end."""
     mirror = Mirror()
     found: list[Chance] = []
-    # turn, land, foes, chance, our score above his
-    pending: tuple[tuple[int, int], int, int, float, bool] | None = None
+    # turn, land, foes, chance, chance against the escort, our score above his
+    pending: tuple[tuple[int, int], int, int, float, float | None, bool] | None = None
+    watch: tuple[int, int] | None = None  # the turn of the last attack, until it is over
     seen: set[tuple[int, int]] = set()
+    complete = True
     for entry in read(path):
         if not entry.to_client:
             continue
         try:
             mirror.feed(entry.text, entry.parse())
         except Exception:  # a desync: what was read so far still counts
-            return found, False
+            complete = False
+            break
         if mirror.game is None:
             continue
         state = mirror.g.state
         me = mirror.player(OURS)
+        now = (state.turn, state.active)
+        if watch is not None and (now != watch or not state.players[me].alive):
+            found[-1] = replace(found[-1], fell=not state.players[me].alive)
+            watch = None
         if not state.players[me].alive:
             break
-        now = (state.turn, state.active)
         if pending is not None and pending[0] == now and state.phase != Phase.MOVE:
-            _, land, foes, p, ahead = pending
+            _, land, foes, p, q, ahead = pending
             came = any(lg.owner == now[1] and lg.land == land for lg in state.legions.values())
-            found.append(Chance(foes, p, came, ahead))
+            found.append(Chance(foes, p, came, ahead, q))
+            watch = now if came else None
             pending = None
         if now[1] == me or state.phase != Phase.MOVE or state.roll is None or now in seen:
             continue
@@ -92,9 +107,14 @@ def follow(variant: Variant, path: Path) -> tuple[list[Chance], bool]:
         rolls = chances_by_roll(variant, seat.board, now[1], force.members, force.land, _outlook)
         p = rolls[state.roll - 1]
         if p > 0.0:
+            escort = tuple(m for m in force.members if m.name != TITAN)
+            q = None
+            if escort:
+                alone = chances_by_roll(variant, seat.board, now[1], escort, force.land, _outlook)
+                q = alone[state.roll - 1]
             ahead = state.players[me].score > state.players[now[1]].score
-            pending = (now, force.land, seat.opponents_alive(), p, ahead)
-    return found, True
+            pending = (now, force.land, seat.opponents_alive(), p, q, ahead)
+    return found, complete
 
 
 def table(found: Sequence[Chance], several: bool) -> list[str]:
@@ -102,16 +122,27 @@ def table(found: Sequence[Chance], several: bool) -> list[str]:
     for c in found:
         if (c.opponents > 1) == several:
             bins[min(int(c.chance * TENTHS), TENTHS - 1)].append(c)
-    lines = []
-    for b in sorted(bins):
-        rows = bins[b]
-        mean = sum(c.chance for c in rows) / len(rows)
-        made = sum(c.attacked for c in rows) / len(rows)
-        lines.append(
-            f"  chance {b / TENTHS:.1f}-{(b + 1) / TENTHS:.1f}: {len(rows):5d} rolls,"
-            f" mean {mean:.3f}, attacked {made:.3f}"
-        )
-    return lines
+    return [_line("chance", b, bins[b], with_mean=True) for b in sorted(bins)]
+
+
+def escort_table(found: Sequence[Chance], several: bool) -> list[str]:
+    """The rolls counted as no risk with our Titan escorted, by the chance against the
+    escort alone."""
+    bins: dict[int, list[Chance]] = defaultdict(list)
+    for c in found:
+        if (c.opponents > 1) == several and c.chance < WARY and c.escort is not None:
+            bins[min(int(c.escort * TENTHS), TENTHS - 1)].append(c)
+    return [_line("escort alone", b, bins[b], with_mean=False) for b in sorted(bins)]
+
+
+def _line(label: str, tenth: int, rows: Sequence[Chance], with_mean: bool) -> str:
+    mean = f" mean {sum(c.chance for c in rows) / len(rows):.3f}," if with_mean else ""
+    made = sum(c.attacked for c in rows) / len(rows)
+    fell = sum(c.fell for c in rows) / len(rows)
+    return (
+        f"  {label} {tenth / TENTHS:.1f}-{(tenth + 1) / TENTHS:.1f}: {len(rows):5d} rolls,"
+        f"{mean} attacked {made:.3f}, fell {fell:.3f}"
+    )
 
 
 def report(games: Sequence[tuple[list[Chance], bool]]) -> list[str]:
@@ -124,6 +155,10 @@ def report(games: Sequence[tuple[list[Chance], bool]]) -> list[str]:
     for ahead in (True, False):
         lines.append(f"several opponents left, our score {'above' if ahead else 'not above'} his")
         lines += table([c for c in found if c.ahead == ahead], True)
+    for several in (False, True):
+        left = "several opponents" if several else "one opponent"
+        lines.append(f"{left} left, counted as no risk (below {WARY}), by the escort alone")
+        lines += escort_table(found, several)
     return lines
 
 
