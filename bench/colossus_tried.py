@@ -14,7 +14,7 @@ session). Each line also gives the share of the rolls on which our Titan fell in
 
 Last, the rolls that count as no risk (below ``safety.WARY``) with our Titan escorted, by the
 best chance the roll gave against the escort alone: Colossus's RationalAI reckons an enemy
-Titan weaker than he is (docs/ai.md, twenty-ninth session), so a legion our outlook calls
+Titan weaker than he is (docs/ai.md, thirtieth session), so a legion our outlook calls
 safe may be attacked for its escort's weakness.
 
 Replays each ``bench.colossus`` protocol log through the mirror (:mod:`titan.colossus`), as
@@ -118,21 +118,29 @@ def follow(variant: Variant, path: Path) -> tuple[list[Chance], bool]:
 
 
 def table(found: Sequence[Chance], several: bool) -> list[str]:
-    bins: dict[int, list[Chance]] = defaultdict(list)
-    for c in found:
-        if (c.opponents > 1) == several:
-            bins[min(int(c.chance * TENTHS), TENTHS - 1)].append(c)
+    rows = [(c.chance, c) for c in found if (c.opponents > 1) == several]
+    bins = _by_tenth(rows)
     return [_line("chance", b, bins[b], with_mean=True) for b in sorted(bins)]
 
 
 def escort_table(found: Sequence[Chance], several: bool) -> list[str]:
     """The rolls counted as no risk with our Titan escorted, by the chance against the
     escort alone."""
-    bins: dict[int, list[Chance]] = defaultdict(list)
-    for c in found:
-        if (c.opponents > 1) == several and c.chance < WARY and c.escort is not None:
-            bins[min(int(c.escort * TENTHS), TENTHS - 1)].append(c)
+    rows = [
+        (c.escort, c)
+        for c in found
+        if (c.opponents > 1) == several and c.chance < WARY and c.escort is not None
+    ]
+    bins = _by_tenth(rows)
     return [_line("escort alone", b, bins[b], with_mean=False) for b in sorted(bins)]
+
+
+def _by_tenth(rows: Sequence[tuple[float, Chance]]) -> dict[int, list[Chance]]:
+    """The chances binned by the tenth of the figure beside each (1.0 in the top tenth)."""
+    bins: dict[int, list[Chance]] = defaultdict(list)
+    for x, c in rows:
+        bins[min(int(x * TENTHS), TENTHS - 1)].append(c)
+    return bins
 
 
 def _line(label: str, tenth: int, rows: Sequence[Chance], with_mean: bool) -> str:
