@@ -7,9 +7,12 @@ so a battle plays several times faster than through ``Game.act``.
 
 It covers what a playout from a battle's start needs: entering and deploying, maneuvers,
 strikes, rangestrikes, carry-over, drift, the slain, the end (a side eliminated, a Titan
-slain, 10.5's time loss). It leaves out decisions the cheap policy never takes (concessions,
-taking moves back) and newcomers (a summoned angel, a reinforcement, rules 14 and 15): a
-playout that wants those plays through the engine (:func:`titan.ai.strong.simulate.play_battle`).
+slain, 10.5's time loss), and, if it is given one, the lord the attacker summons (15): it
+enters at his first maneuver after a defender who had entered is slain (15.3, errata 10.1)
+while his legion has room (4.1), and goes back if it finds no way on (errata 15.1). It leaves
+out decisions the cheap policy never takes (concessions, taking moves back) and the
+defender's reinforcement (14): a playout that wants those plays through the engine
+(:func:`titan.ai.strong.simulate.play_battle`).
 ``tests/test_fastbattle.py`` replays its actions through the engine and finds the same battle.
 """
 
@@ -46,6 +49,7 @@ class Unit:
     entered: bool
     slain: bool = False  # this strike phase; removed at its end (13.6)
     gone: bool = False
+    arriving: bool = False  # a summoned lord entering in this maneuver phase (15.1)
 
     def piece(self) -> Piece:
         """The unit as the rules queries see it."""
@@ -73,7 +77,13 @@ class FastBattle:
         rng: random.Random,
         *,
         record: bool = False,
+        summons: Unit | None = None,
+        summon_trigger: bool = False,
     ) -> None:
+        """``summons``: the lord the attacker may still summon (not yet in ``units``);
+        ``summon_trigger``: a defender who had entered has been slain already (15.3). A
+        summons is not recorded (its donor is not known here), so the two do not go together."""
+        assert summons is None or not record
         self.variant = variant
         self.land = variant.battlelands[terrain]
         self.terrain = terrain
@@ -88,6 +98,8 @@ class FastBattle:
         for u in units:
             if u.hex is not None and not u.gone:
                 self.board[u.hex] = u.piece()
+        self.summons = summons
+        self.summon_trigger = summon_trigger
         self.actions: list[Action] | None = [] if record else None
         self.steps = 0  # decisions taken (the playout's "simulated actions")
 
@@ -159,6 +171,8 @@ class FastBattle:
         u.gone, u.hex = True, None
         if u.name == TITAN:
             self.titan_slain[u.side] = True
+        if u.side == "defender" and u.entered:
+            self.summon_trigger = True  # 15, errata 10.1: one left off does not count
 
     def _finish(self, *, time_loss: bool) -> Result:
         if time_loss:
@@ -193,11 +207,13 @@ class FastBattle:
         phase already (and may not again, 11)."""
         side = self.phasing
         doors = entry_hexes(self.variant, self.terrain, self.entry_side, side)
+        lord = self._summon() if side == "attacker" else None
         for i, u in sorted(
             enumerate(self.units),
             key=lambda iu: entry_order(iu[1].name, iu[1].ch.skill, iu[1].hex is None),
         ):
-            if u.gone or u.side != side or (u.hex is None and (self.turn > 1 or u.entered)):
+            waits = u.hex is None and (self.turn > 1 or u.entered) and not u.arriving
+            if u.gone or u.side != side or waits:
                 continue
             if i in moved:
                 continue
@@ -229,9 +245,24 @@ class FastBattle:
             self._note(BattleMove(u.name, u.hex, to))
             if u.hex is not None:
                 del self.board[u.hex]
-            u.hex, u.entered = to, True
+            u.hex, u.entered, u.arriving = to, True, False
             self.board[to] = piece
+        if lord is not None and lord.arriving:  # no way on: back it goes (errata 15.1, 15.3)
+            self.units.remove(lord)
         self._note(EndPhase())
+
+    def _summon(self) -> Unit | None:
+        """The summoned lord joins the attacker's maneuver phase, if it is his first since a
+        defender fell (15.3: the option is then taken or lost) and his legion has room."""
+        lord, self.summons = self.summons, None
+        if lord is None or not self.summon_trigger:
+            self.summons = lord
+            return None
+        if sum(1 for u in self.units if u.side == "attacker" and not u.gone) >= 7:
+            return None  # 4.1: a full legion cannot summon; the chance is lost (15.3)
+        lord.arriving = True
+        self.units.append(lord)
+        return lord
 
     def _waiting_titan(self, side: Side) -> Unit | None:
         """Our Titan, if it has still to come onto the battleland this turn (10.1)."""

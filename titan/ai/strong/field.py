@@ -37,6 +37,8 @@ class Field:
     phasing: Side
     stakes: dict[Side, float]  # what a side's Titan is worth beyond its points
     entry_side: str  # the attacker's (10.1)
+    summons: Piece | None = None  # the lord the attacker may yet summon when we defend (15)
+    summon_trigger: bool = False  # a defender who had entered has been slain (15.3)
 
     def enemy(self) -> Side:
         return "defender" if self.me == "attacker" else "attacker"
@@ -74,7 +76,36 @@ def read_field(variant: Variant, view: PlayerView) -> Field:
         side_of(b.phasing),
         stakes,
         b.entry_side,
+        _summons_to_come(variant, view, b, me),
+        b.summon_trigger,
     )
+
+
+SUMMONABLE = ("Archangel", "Angel")  # the stronger first (15, 17.3)
+
+
+def _summons_to_come(
+    variant: Variant, view: PlayerView, battle: BattleView, me: Side
+) -> Piece | None:
+    """The lord the attacker may still summon into the battle we defend (15): he has not
+    summoned this engagement phase (15.0) nor in this battle (15.3), his legion has room
+    (4.1), and he holds a lord outside it (what a player holds is public, 17, PlayerInfo;
+    which legion holds it may not be, so a donor engaged elsewhere is not ruled out). Slain
+    characters stay in their legion until the engagement is resolved, so the legion's lords
+    are all the attacker's fighters'."""
+    eng = view.engagement
+    if me != "defender" or eng is None or view.summoned_this_turn or eng.summoned:
+        return None
+    if battle.summon_spent or not eng.summon_right:
+        return None
+    mine = [f for f in battle.fighters if f.side == "attacker"]
+    if sum(1 for f in mine if not f.gone) >= 7:  # 4.1, 15: a full legion cannot summon
+        return None
+    held = view.players[eng.attacker_owner].in_legions
+    for lord in SUMMONABLE:
+        if held.count(lord) > sum(1 for f in mine if f.name == lord):
+            return Piece(variant.characters[lord], "attacker", variant.characters[lord].power)
+    return None
 
 
 def _their_stake(view: PlayerView, battle: BattleView, me: Side) -> float:

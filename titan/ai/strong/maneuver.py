@@ -38,6 +38,7 @@ class EvaluationWeights:
 
 WEIGHTS = EvaluationWeights()
 TITAN_LAST = 50.0  # points: what entering the Titan ahead of the others costs it
+UNTRIGGERED = 0.5  # how surely a summons comes while no defender has yet been slain (15.3)
 TALL_TITAN_LEGION = 6  # from this height our Titan's legion can spare an angel (15.1)
 
 
@@ -108,13 +109,20 @@ class Evaluator:
             if p.side == self.them and p.hits < p.power:
                 others = {h: q for h, q in field.board.items() if h != at}
                 self.enemy_reach[at] = reach(field.variant, land, others, p, at)
-        self.coming: list[tuple[Piece, frozenset[str]]] = []
+        # Those coming next turn: (who, where it could end, how surely it comes).
+        self.coming: list[tuple[Piece, frozenset[str], float]] = []
+        doors = entry_hexes(field.variant, land.terrain, field.entry_side, self.them)
         if field.turn == 1:
-            doors = entry_hexes(field.variant, land.terrain, field.entry_side, self.them)
             for p in field.offboard:
                 if p.side == self.them:
                     ends = reach(field.variant, land, field.board, p, None, entry=doors)
-                    self.coming.append((p, ends))
+                    self.coming.append((p, ends, 1.0))
+        if field.summons is not None:
+            # A lord the attacker may summon enters by his side and strikes at once (15.1):
+            # a Titan one hex behind the line is in a flying Angel's reach (28100/068).
+            surely = 1.0 if field.summon_trigger else UNTRIGGERED
+            ends = reach(field.variant, land, field.board, field.summons, None, entry=doors)
+            self.coming.append((field.summons, ends, surely))
 
     def score(self, board: dict[str, Piece], offboard: Sequence[Piece]) -> float:
         f = self.field
@@ -166,19 +174,19 @@ class Evaluator:
             at for at, p in board.items() if p.side == self.them and _in_contact(board, at, touch)
         }
         mine = [(at, p) for at, p in board.items() if p.side == me and p.hits < p.power]
-        free: list[tuple[str | None, Piece, frozenset[str]]] = [
-            (at, e, self.enemy_reach[at])
+        free: list[tuple[str | None, Piece, frozenset[str], float]] = [
+            (at, e, self.enemy_reach[at], 1.0)
             for at, e in board.items()
             if e.side == self.them
             and at not in locked
             and e.hits < e.power
             and at in self.enemy_reach
         ]
-        free += [(None, e, can) for e, can in self.coming]
+        free += [(None, e, can, surely) for e, can, surely in self.coming]
         # Each free enemy engages from one vacant hex next to one of ours; a hex takes one
         # enemy (11.5): so a character flanked by friends or edges can be ganged up on by few.
         offers: list[tuple[float, int, str]] = []
-        for k, (at, e, can) in enumerate(free):
+        for k, (at, e, can, surely) in enumerate(free):
             for m_at, m in mine:
                 for x in touch[m_at]:
                     if x not in can or (x in board and x != at):
@@ -188,7 +196,7 @@ class Evaluator:
                     back_add, back_sn = factors(land, m.character, m_at, e.character, x)
                     back = inflicted(e, ((m.power + back_add, back_sn),), stakes)
                     if gain - 0.8 * back > 0.0:
-                        offers.append((gain - 0.8 * back, k, x))
+                        offers.append((surely * (gain - 0.8 * back), k, x))
         offers.sort(key=lambda o: (-o[0], o[1], o[2]))
         used: set[int] = set()
         taken: set[str] = set()

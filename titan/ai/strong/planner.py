@@ -259,7 +259,21 @@ class Planner:
         for i, to in plan:
             units[i].hex, units[i].entered = to, True
         f = self.field
-        fb = FastBattle(f.variant, f.land.terrain, f.entry_side, units, roll, rng)
+        lord = None
+        if f.summons is not None:  # the attacker's summons, when we defend (15)
+            lord = Unit(
+                f.summons.name, f.summons.character, "attacker", None, 0, f.summons.power, False
+            )
+        fb = FastBattle(
+            f.variant,
+            f.land.terrain,
+            f.entry_side,
+            units,
+            roll,
+            rng,
+            summons=lord,
+            summon_trigger=f.summon_trigger,
+        )
         fb.turn, fb.phasing = f.turn, f.me
         result = fb.play(maneuvered=True)
         return self.outcome(units, result.titan_slain)
@@ -272,8 +286,8 @@ class Planner:
         the rescue of our Titan being already in the battle's course."""
         me = self.field.me
         value = 0.0
-        for u, was in zip(units, self.units, strict=True):
-            if was.gone:
+        for k, u in enumerate(units):  # a summoned lord joins at the end (15)
+            if k < len(self.units) and self.units[k].gone:
                 continue
             fallen = titan_slain[0 if u.side == "attacker" else 1]
             if not (u.gone or fallen):
