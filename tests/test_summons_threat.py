@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 from titan.ai.strong.fastbattle import FastBattle, Unit
 from titan.ai.strong.field import entry_hexes, read_field
 from titan.ai.strong.maneuver import UNTRIGGERED, Evaluator
+from titan.colossus.mirror import Mirror
+from titan.colossus.transcript import read
 from titan.engine.actions import Decline
 from titan.engine.game import Game
 from titan.engine.prompts import Decision
@@ -146,3 +149,25 @@ def test_the_defenders_titan_in_the_summoned_lords_reach_counts_as_threatened_15
     none, some, sure = (Evaluator(f)._threat(board) for f in (bare, untriggered, triggered))
     assert none == 0.0 < some
     assert abs(sure * UNTRIGGERED - some) < 1e-9
+
+
+def test_the_angel_that_slew_our_titan_was_expected_before_it_came_15() -> None:
+    """RationalAI, four players (seed 38100, game 7, turn 8): at our second maneuver of the
+    defence on land 117 the attacker (Bk06) held an Angel in another legion (Bk02); he
+    summoned it next, and it struck our Titan down (``bench.colossus_slayers``)."""
+    log = Path(__file__).parent / "fixtures" / "colossus"
+    mirror = Mirror()
+    here = False  # in the battle on land 117
+    for entry in read(log / "live-rational-4p-titan-slain-by-summons.tsv.gz"):
+        if entry.to_client:
+            mirror.feed(entry.text, entry.parse())
+            here = here or entry.text.startswith("initBattle ~ 117")
+            if here and entry.text.startswith("setupBattleMove ~ titan ~ 2"):
+                break
+    game = mirror.g
+    prompt = game.prompt()
+    assert prompt.kind == Decision.MANEUVER
+    field = read_field(V, game.view(prompt.player))
+    assert field.me == "defender" and field.turn == 2
+    assert field.summons is not None and field.summons.name == "Angel"
+    assert TITAN in [p.name for p in field.board.values() if p.side == "defender"]
